@@ -1,0 +1,39 @@
+package io.jtrace.agent;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * What the agent could not do. The JVM swallows exceptions thrown by transformers, so every
+ * failure is written here (a file given by jtrace run, else stderr), a bounded number of lines.
+ */
+final class AgentLog {
+    private static final int MAX_LINES = 200;
+    private final PrintWriter out;
+    private final AtomicInteger lines = new AtomicInteger();
+
+    AgentLog(String path) {
+        PrintWriter w = null;
+        if (path != null) {
+            try {
+                w = new PrintWriter(new OutputStreamWriter(new FileOutputStream(path, true), StandardCharsets.UTF_8), true);
+            } catch (IOException e) {
+                w = null;
+            }
+        }
+        this.out = w != null ? w : new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+    }
+
+    void log(String message) {
+        int n = lines.incrementAndGet();
+        if (n < MAX_LINES) {
+            out.println("jtrace agent: " + message);
+        } else if (n == MAX_LINES) {
+            out.println("jtrace agent: (more messages suppressed)");
+        }
+    }
+}

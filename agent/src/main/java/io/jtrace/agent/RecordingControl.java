@@ -1,0 +1,136 @@
+package io.jtrace.agent;
+
+import io.jtrace.events.MethodDefinitionEvent;
+import io.jtrace.events.SessionEvent;
+import io.jtrace.events.TraceBatchEvent;
+import io.jtrace.events.TracerStatisticsEvent;
+import io.jtrace.events.TypeDefinitionEvent;
+import io.jtrace.runtime.TraceRuntime;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+
+import java.lang.instrument.Instrumentation;
+import java.lang.reflect.Field;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The JFR recording and its orderly end.
+ *
+ * <p>Shutdown hooks run concurrently, and JFR's own hook writes the recording file. If it ran
+ * before ours, the records still buffered in threads would miss the file. So we take JFR's hook
+ * out of the JVM's list and run it ourselves, after flushing every thread's records.
+ */
+final class RecordingControl {
+    private static final String JFR_HOOK_NAME = "JFR Shutdown Hook";
+
+    private final AgentLog log;
+    private Recording recording;
+    private Path output;
+    private Thread jfrHook;
+
+    RecordingControl(AgentLog log) {
+        this.log = log;
+    }
+
+    void start(Path output) throws Exception {
+        this.output = output;
+        // Owner-only from the start: traces can hold secrets. JFR keeps the permissions of an
+        // existing destination file when it writes into it.
+        try {
+            Files.deleteIfExists(output);
+            Files.createFile(output, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        } catch (UnsupportedOperationException e) {
+            // not a POSIX file system
+        }
+        Map<String, String> settings = new HashMap<>();
+        enable(settings, TraceBatchEvent.NAME, null);
+        enable(settings, MethodDefinitionEvent.NAME, "everyChunk");
+        enable(settings, TypeDefinitionEvent.NAME, "everyChunk");
+        enable(settings, SessionEvent.NAME, "everyChunk");
+        enable(settings, TracerStatisticsEvent.NAME, "endChunk");
+        settings.put("jdk.DataLoss#enabled", "true");
+        settings.put("jdk.JVMInformation#enabled", "true");
+        settings.put("jdk.JVMInformation#period", "beginChunk");
+        Recording r = new Recording(settings);
+        r.setName("jtrace");
+        r.setToDisk(true);
+        r.setMaxSize(0); // no limit: a size cap would silently drop the oldest chunks of the trace
+        r.setMaxAge(null);
+        r.setDumpOnExit(false);
+        r.setDestination(output);
+        FlightRecorder.register(TraceBatchEvent.class);
+        r.start();
+        recording = r;
+    }
+
+    private static void enable(Map<String, String> settings, String event, String period) {
+        settings.put(event + "#enabled", "true");
+        settings.put(event + "#threshold", "0 ms");
+        settings.put(event + "#stackTrace", "false");
+        if (period != null) settings.put(event + "#period", period);
+    }
+
+    /** Call after {@link #start} (which makes JFR register its hook). */
+    void installShutdownHook(Instrumentation inst) {
+        try {
+            jfrHook = takeJfrHook(inst);
+        } catch (Throwable t) {
+            log.log("could not order shutdown after JFR's hook (" + t + "); records buffered at exit may be lost");
+        }
+        Thread hook = new Thread(this::shutdown, "jtrace-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    private static Thread takeJfrHook(Instrumentation inst) throws Exception {
+        Class<?> hooksClass = Class.forName("java.lang.ApplicationShutdownHooks");
+        Module javaBase = Object.class.getModule();
+        Module self = RecordingControl.class.getModule();
+        inst.redefineModule(javaBase, Set.of(), Map.of(), Map.of("java.lang", Set.of(self)), Set.of(), Map.of());
+        Field field = hooksClass.getDeclaredField("hooks");
+        field.setAccessible(true);
+        List<Thread> hooks;
+        synchronized (hooksClass) {
+            @SuppressWarnings("unchecked")
+            IdentityHashMap<Thread, Thread> map = (IdentityHashMap<Thread, Thread>) field.get(null);
+            hooks = map == null ? List.of() : new ArrayList<>(map.keySet());
+        }
+        for (Thread t : hooks) {
+            if (JFR_HOOK_NAME.equals(t.getName()) && Runtime.getRuntime().removeShutdownHook(t)) return t;
+        }
+        throw new IllegalStateException("JFR's shutdown hook not found");
+    }
+
+    private void shutdown() {
+        try {
+            TraceRuntime.stopAndFlush();
+        } catch (Throwable t) {
+            log.log("flushing at exit failed: " + t);
+        }
+        long errors = TraceRuntime.internalErrors();
+        if (errors > 0) {
+            log.log(errors + " internal error(s) swallowed while tracing; first: " + TraceRuntime.firstInternalError());
+        }
+        try {
+            if (jfrHook != null) {
+                jfrHook.run(); // JFR's own shutdown: stops the recording and writes the destination
+            } else {
+                recording.stop();
+            }
+        } catch (Throwable t) {
+            log.log("writing the recording failed: " + t);
+        }
+        try {
+            Files.setPosixFilePermissions(output, PosixFilePermissions.fromString("rw-------"));
+        } catch (Throwable ignored) {
+            // best effort (non-POSIX file system, or nothing written)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package io.jtrace.format;
+
+import io.jtrace.model.ExitKind;
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.MethodExit;
+import io.jtrace.model.RecordingInfo;
+import io.jtrace.model.RecordsLost;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.TraceEvent;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+
+/**
+ * The indented per-thread trace, the way the classic call-trace profilers printed it:
+ * <pre>
+ *   0.000120  main      &gt; bank.Bank.transfer(Account, Account, long)
+ *   0.000131  main        = bank.Account.withdraw(long)  2.10 us
+ *   0.000140  main        ! bank.Account.withdraw(long)  1.90 us  threw bank.InsufficientFundsException
+ *   0.000152  main      &lt; bank.Bank.transfer(Account, Account, long)  32.0 us
+ * </pre>
+ * {@code >} enter, {@code <} exit, {@code =} a call with no traced callees, {@code !} a frame left
+ * by an exception, {@code ?} a frame still open when the recording ended.
+ */
+public final class TextTraceWriter implements TraceWriter {
+    /** How the lines are laid out. */
+    public record Options(boolean times, boolean threadColumn, boolean sections, Ansi ansi) {}
+
+    private final PrintWriter out;
+    private final Options options;
+    private int threadWidth = 8;
+    private ThreadInfo currentSection;
+
+    public TextTraceWriter(PrintWriter out, Options options) {
+        this.out = out;
+        this.options = options;
+    }
+
+    @Override
+    public void begin(RecordingInfo info) {
+        int w = 4;
+        for (ThreadInfo t : info.threads()) w = Math.max(w, t.label().length());
+        threadWidth = Math.min(w, 24);
+    }
+
+    @Override
+    public void event(TraceEvent e) throws IOException {
+        if (options.sections() && !e.thread().equals(currentSection)) {
+            if (currentSection != null) out.println();
+            currentSection = e.thread();
+            out.println(options.ansi().bold("== thread " + e.thread().label() + " (id " + e.thread().id()
+                    + (e.thread().virtual() ? ", virtual" : "") + ") =="));
+        }
+        StringBuilder line = new StringBuilder(96);
+        if (options.times()) line.append(options.ansi().dim(pad(Durations.timestamp(e.nanos()), 11))).append("  ");
+        if (options.threadColumn()) line.append(padRight(e.thread().label(), threadWidth)).append("  ");
+        line.append("  ".repeat(Math.max(0, e.depth())));
+        Ansi a = options.ansi();
+        if (e instanceof MethodEnter m) {
+            line.append(a.cyan(">")).append(' ').append(m.method().displayName());
+        } else if (e instanceof MethodExit m) {
+            line.append(marker(m.kind(), "<")).append(' ').append(m.method().displayName());
+            appendOutcome(line, m.durationNanos(), m.kind(), m.exception() == null ? null : m.exception().type());
+        } else if (e instanceof MethodCall m) {
+            line.append(marker(m.kind(), "=")).append(' ').append(m.method().displayName());
+            appendOutcome(line, m.durationNanos(), m.kind(), m.exception() == null ? null : m.exception().type());
+        } else if (e instanceof RecordsLost l) {
+            line.append(a.red("~ " + l.batches() + " batch(es) of this thread's records were lost here; "
+                    + "the frames below are unknown"));
+        }
+        out.println(line);
+    }
+
+    private String marker(ExitKind kind, String normal) {
+        switch (kind) {
+            case EXCEPTION: return options.ansi().red("!");
+            case UNFINISHED: return options.ansi().yellow("?");
+            default: return normal;
+        }
+    }
+
+    private void appendOutcome(StringBuilder line, long duration, ExitKind kind, String exceptionType) {
+        Ansi a = options.ansi();
+        if (options.times()) line.append("  ").append(a.dim(Durations.format(duration)));
+        if (kind == ExitKind.EXCEPTION) {
+            line.append("  ").append(a.red("threw " + (exceptionType == null ? "(unknown exception)" : exceptionType)));
+        } else if (kind == ExitKind.UNFINISHED) {
+            line.append("  ").append(a.yellow("(still running when the recording ended)"));
+        }
+    }
+
+    @Override
+    public void end() {
+        out.flush();
+    }
+
+    private static String pad(String s, int width) {
+        return s.length() >= width ? s : " ".repeat(width - s.length()) + s;
+    }
+
+    private static String padRight(String s, int width) {
+        if (s.length() > width) return s.substring(0, width - 1) + "~";
+        return s + " ".repeat(width - s.length());
+    }
+}

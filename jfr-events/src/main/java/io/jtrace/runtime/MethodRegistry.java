@@ -1,0 +1,70 @@
+package io.jtrace.runtime;
+
+import io.jtrace.events.MethodDefinitionEvent;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Compact method ids. The agent registers each method it instruments; the definition is
+ * written at once and again in every chunk (see {@link MethodDefinitionEvent}).
+ */
+public final class MethodRegistry {
+    private MethodRegistry() {}
+
+    private static final class Definition {
+        final String className, methodName, descriptor, sourceFile;
+        final int line, modifiers;
+
+        Definition(String className, String methodName, String descriptor, String sourceFile, int line, int modifiers) {
+            this.className = className;
+            this.methodName = methodName;
+            this.descriptor = descriptor;
+            this.sourceFile = sourceFile;
+            this.line = line;
+            this.modifiers = modifiers;
+        }
+    }
+
+    private static final List<Definition> METHODS = new ArrayList<>();
+
+    /** Returns the new method's id (ids start at 1). */
+    public static int register(String className, String methodName, String descriptor,
+                               String sourceFile, int line, int modifiers) {
+        Definition d = new Definition(className, methodName, descriptor, sourceFile, line, modifiers);
+        int id;
+        synchronized (METHODS) {
+            METHODS.add(d);
+            id = METHODS.size();
+        }
+        emit(id, d);
+        return id;
+    }
+
+    public static int count() {
+        synchronized (METHODS) {
+            return METHODS.size();
+        }
+    }
+
+    static void emitAll() {
+        Definition[] snapshot;
+        synchronized (METHODS) {
+            snapshot = METHODS.toArray(new Definition[0]);
+        }
+        for (int i = 0; i < snapshot.length; i++) emit(i + 1, snapshot[i]);
+    }
+
+    private static void emit(int id, Definition d) {
+        MethodDefinitionEvent e = new MethodDefinitionEvent();
+        if (!e.isEnabled()) return;
+        e.methodId = id;
+        e.className = d.className;
+        e.methodName = d.methodName;
+        e.descriptor = d.descriptor;
+        e.sourceFile = d.sourceFile;
+        e.line = d.line;
+        e.modifiers = d.modifiers;
+        e.commit();
+    }
+}

@@ -1,0 +1,187 @@
+package io.jtrace.runtime;
+
+import io.jtrace.events.MethodDefinitionEvent;
+import io.jtrace.events.SessionEvent;
+import io.jtrace.events.TracerStatisticsEvent;
+import io.jtrace.events.TypeDefinitionEvent;
+import jdk.jfr.FlightRecorder;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.Iterator;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Lifecycle of the tracer inside the target: which threads have traces, when buffers reach
+ * the recording, counters, and the orderly stop at shutdown.
+ */
+public final class TraceRuntime {
+    private TraceRuntime() {}
+
+    public static final int FORMAT_VERSION = 1;
+
+    private static final ConcurrentLinkedQueue<ThreadTrace> TRACES = new ConcurrentLinkedQueue<>();
+    private static final AtomicLong BATCHES = new AtomicLong();
+    private static final AtomicLong RECORDS = new AtomicLong();
+    private static final AtomicLong ERRORS = new AtomicLong();
+    private static final AtomicLong CLASSES = new AtomicLong();
+    private static final AtomicLong CLASSES_FAILED = new AtomicLong();
+    private static volatile String firstError;
+    private static volatile Thread flusher;
+
+    private static String version = "?";
+    private static String options = "";
+    private static long nanoOrigin;
+    private static long epochNanosOrigin;
+
+    private static final MethodHandle IS_VIRTUAL = lookupIsVirtual();
+
+    private static MethodHandle lookupIsVirtual() {
+        try {
+            return MethodHandles.publicLookup().findVirtual(Thread.class, "isVirtual", MethodType.methodType(boolean.class));
+        } catch (ReflectiveOperationException e) {
+            return null; // before JDK 21 there are no virtual threads
+        }
+    }
+
+    /**
+     * Starts tracing. The JFR recording must already run (the agent starts it), so that the
+     * definitions written from here on land in it.
+     */
+    public static synchronized void start(String jtraceVersion, String agentOptions, int maxDepth) {
+        version = jtraceVersion;
+        options = agentOptions;
+        nanoOrigin = System.nanoTime();
+        java.time.Instant now = java.time.Instant.now();
+        epochNanosOrigin = now.getEpochSecond() * 1_000_000_000L + now.getNano();
+        Tracer.maxDepth = maxDepth <= 0 ? Integer.MAX_VALUE : maxDepth;
+        FlightRecorder.addPeriodicEvent(MethodDefinitionEvent.class, MethodRegistry::emitAll);
+        FlightRecorder.addPeriodicEvent(TypeDefinitionEvent.class, TypeRegistry::emitAll);
+        FlightRecorder.addPeriodicEvent(SessionEvent.class, TraceRuntime::emitSession);
+        FlightRecorder.addPeriodicEvent(TracerStatisticsEvent.class, TraceRuntime::emitStatistics);
+        Thread t = new Thread(TraceRuntime::flushDeadThreads, "jtrace-flusher");
+        t.setDaemon(true);
+        t.start();
+        flusher = t;
+        Tracer.active = true;
+    }
+
+    /**
+     * Stops tracing and writes every thread's buffered records, including threads still
+     * running (their last record may be in flight: we give them a moment to finish it).
+     */
+    public static void stopAndFlush() {
+        if (!Tracer.active) return;
+        Tracer.active = false;
+        Thread f = flusher;
+        if (f != null) f.interrupt();
+        try {
+            Thread.sleep(20); // lets a thread finish the record it was writing when active fell
+        } catch (InterruptedException ignored) {
+            Thread.currentThread().interrupt();
+        }
+        for (ThreadTrace t : TRACES) {
+            try {
+                t.flush();
+            } catch (Throwable e) {
+                internalError(e);
+            }
+        }
+        TRACES.clear();
+    }
+
+    static ThreadTrace newThreadTrace(Thread thread) {
+        boolean virtual = false;
+        if (IS_VIRTUAL != null) {
+            try {
+                virtual = (boolean) IS_VIRTUAL.invokeExact(thread);
+            } catch (Throwable ignored) {
+                // treat as a platform thread
+            }
+        }
+        ThreadTrace t = new ThreadTrace(thread, virtual);
+        TRACES.add(t);
+        return t;
+    }
+
+    /** Flushes and forgets traces of threads that have ended, twice a second. */
+    private static void flushDeadThreads() {
+        while (Tracer.active) {
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                return;
+            }
+            for (Iterator<ThreadTrace> it = TRACES.iterator(); it.hasNext(); ) {
+                ThreadTrace t = it.next();
+                if (!t.owner.isAlive() && Tracer.active) {
+                    try {
+                        t.flush(); // safe: a dead thread writes nothing more
+                    } catch (Throwable e) {
+                        internalError(e);
+                    }
+                    it.remove();
+                }
+            }
+        }
+    }
+
+    static void batchWritten(int records) {
+        BATCHES.incrementAndGet();
+        RECORDS.addAndGet(records);
+    }
+
+    static void internalError(Throwable t) {
+        if (ERRORS.getAndIncrement() == 0) {
+            try {
+                firstError = String.valueOf(t);
+            } catch (Throwable ignored) {
+                firstError = t.getClass().getName();
+            }
+        }
+    }
+
+    public static void classInstrumented() {
+        CLASSES.incrementAndGet();
+    }
+
+    public static void classFailed() {
+        CLASSES_FAILED.incrementAndGet();
+    }
+
+    public static long internalErrors() {
+        return ERRORS.get();
+    }
+
+    public static String firstInternalError() {
+        return firstError;
+    }
+
+    public static long records() {
+        return RECORDS.get();
+    }
+
+    private static void emitSession() {
+        SessionEvent e = new SessionEvent();
+        e.version = version;
+        e.options = options;
+        e.pid = ProcessHandle.current().pid();
+        e.nanoOrigin = nanoOrigin;
+        e.epochNanosOrigin = epochNanosOrigin;
+        e.formatVersion = FORMAT_VERSION;
+        e.commit();
+    }
+
+    private static void emitStatistics() {
+        TracerStatisticsEvent e = new TracerStatisticsEvent();
+        e.classesInstrumented = CLASSES.get();
+        e.classesFailed = CLASSES_FAILED.get();
+        e.methods = MethodRegistry.count();
+        e.batches = BATCHES.get();
+        e.records = RECORDS.get();
+        e.internalErrors = ERRORS.get();
+        e.commit();
+    }
+}

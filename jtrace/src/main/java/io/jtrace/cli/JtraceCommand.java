@@ -1,0 +1,69 @@
+package io.jtrace.cli;
+
+import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.format.Ansi;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** Base of every subcommand: output streams, colour, shared argument checks. */
+public abstract class JtraceCommand implements Callable<Integer> {
+    @Spec
+    protected CommandSpec spec;
+
+    /** When to colour: auto = only on a terminal, never with NO_COLOR or TERM=dumb. */
+    public enum ColorMode { auto, always, never }
+
+    protected PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+
+    protected PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
+    protected String name() {
+        return spec.name();
+    }
+
+    /** Prints a warning line, {@code jtrace <cmd>: warning: ...}. */
+    protected void warn(String message) {
+        err().println("jtrace " + name() + ": warning: " + message);
+        err().flush();
+    }
+
+    protected static boolean isTerminal() {
+        return System.console() != null;
+    }
+
+    protected static Ansi ansi(ColorMode mode) {
+        boolean on = switch (mode) {
+            case always -> true;
+            case never -> false;
+            case auto -> isTerminal() && System.getenv("NO_COLOR") == null && !"dumb".equals(System.getenv("TERM"));
+        };
+        return new Ansi(on);
+    }
+
+    /** Parses include/exclude patterns, naming the bad one as a usage error. */
+    protected static MethodFilter methodFilter(List<String> includes, List<String> excludes) {
+        try {
+            return MethodFilter.parse(includes == null ? List.of() : includes, excludes == null ? List.of() : excludes);
+        } catch (IllegalArgumentException e) {
+            throw new UserException(e.getMessage());
+        }
+    }
+
+    protected static void requirePositive(String option, Integer value) {
+        if (value != null && value <= 0) throw new UserException(option + " must be a positive number, not " + value);
+    }
+
+    /** picocli's own usage error for this command (exit 2). */
+    protected CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+}

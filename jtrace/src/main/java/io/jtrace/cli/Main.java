@@ -1,0 +1,93 @@
+package io.jtrace.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The {@code jtrace} command. Every subcommand is listed here, in one place; each is one small
+ * class on {@link JtraceCommand} (or {@link RecordingCommand} if it reads a recording).
+ */
+@Command(name = "jtrace",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
+        description = "Trace a JVM program into a JDK Flight Recorder recording, then read the trace.",
+        subcommands = {
+            RunCommand.class,
+            PrintCommand.class,
+            CommandLine.HelpCommand.class,
+        },
+        footer = {"", "Examples:",
+            "  jtrace run -o bank.jfr -- java -cp app.jar bank.Main",
+            "  jtrace print bank.jfr --thread main --depth 3"})
+public final class Main implements Runnable {
+    @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
+            description = "Print stack traces of internal errors.")
+    boolean debug;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(new CommandLine(this), "no command given: try 'jtrace --help'");
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.getSubcommands().get("run").setStopAtPositional(true);
+        return cl;
+    }
+
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = commandLine();
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, arguments) -> {
+            CommandLine failed = ex.getCommandLine();
+            err.println(prefix(failed) + lowerFirst(ex.getMessage()) + suggestion(ex));
+            err.flush();
+            return 2;
+        });
+        cl.setExecutionExceptionHandler((ex, failed, parseResult) -> {
+            if (ex instanceof UserException u) {
+                err.println(prefix(failed) + u.getMessage());
+                err.flush();
+                return u.exitCode();
+            }
+            boolean debug = parseResult.hasMatchedOption("--debug")
+                    || parseResult.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"));
+            err.println(prefix(failed) + "internal error: " + ex
+                    + (debug ? "" : " (run with --debug for the stack trace)"));
+            if (debug) ex.printStackTrace(err);
+            err.flush();
+            return 1;
+        });
+        return cl.execute(args);
+    }
+
+    static String prefix(CommandLine cl) {
+        String name = cl.getCommandName();
+        return "jtrace".equals(name) ? "jtrace: " : "jtrace " + name + ": ";
+    }
+
+    private static String suggestion(CommandLine.ParameterException ex) {
+        if (ex instanceof CommandLine.UnmatchedArgumentException u) {
+            List<String> s = u.getSuggestions();
+            if (!s.isEmpty()) return " (did you mean " + String.join(" or ", s.subList(0, Math.min(3, s.size()))) + "?)";
+        }
+        String name = ex.getCommandLine().getCommandName();
+        return " (see 'jtrace " + ("jtrace".equals(name) ? "" : name + " ") + "--help')";
+    }
+
+    private static String lowerFirst(String s) {
+        if (s == null || s.isEmpty()) return "invalid arguments";
+        if (s.length() > 1 && Character.isUpperCase(s.charAt(1))) return s; // an acronym
+        return s.substring(0, 1).toLowerCase(Locale.ROOT) + s.substring(1);
+    }
+}

@@ -1,0 +1,84 @@
+package io.jtrace.cli;
+
+import io.jtrace.cli.read.ThreadTimeline;
+import io.jtrace.cli.read.TimeMerge;
+import io.jtrace.cli.read.TraceIndex;
+import io.jtrace.format.TextTraceWriter;
+import io.jtrace.format.TraceWriter;
+import io.jtrace.model.RecordingInfo;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.TraceEvent;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/** {@code jtrace print FILE}: the indented per-thread trace. */
+@Command(name = "print", mixinStandardHelpOptions = true,
+        description = {"Print the trace: every traced call indented under its caller, with durations.",
+            "Lines: '>' enter, '<' exit, '=' a call with no traced callees, '!' left by an exception,",
+            "'?' still running when the recording ended, '~' records lost."})
+final class PrintCommand extends RecordingCommand {
+    @Option(names = "--thread", paramLabel = "PATTERN",
+            description = "Only threads whose name matches (glob: worker-*) or with this id. Repeatable.")
+    List<String> threads;
+
+    @Option(names = "--include", paramLabel = "PATTERN",
+            description = "Only methods matching (com.acme.**, *Service.get*, Bank.transfer). Repeatable.")
+    List<String> includes;
+
+    @Option(names = "--exclude", paramLabel = "PATTERN", description = "Hide methods matching. Repeatable.")
+    List<String> excludes;
+
+    @Option(names = "--depth", paramLabel = "N", description = "Show at most N levels of (shown) calls.")
+    Integer depth;
+
+    @Option(names = "--by-thread", description = "One section per thread instead of interleaving threads by time.")
+    boolean byThread;
+
+    @Option(names = "--no-times", description = "Leave out timestamps and durations (to diff two runs).")
+    boolean noTimes;
+
+    @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto",
+            description = "Colour: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; NO_COLOR turns auto off).")
+    ColorMode color;
+
+    @Override
+    public Integer call() throws IOException {
+        requirePositive("--depth", depth);
+        TraceView view = new TraceView(methodFilter(includes, excludes), depth == null ? 0 : depth);
+        Predicate<ThreadInfo> threadFilter = threadFilter(threads);
+        try (TraceIndex index = open()) {
+            List<ThreadInfo> shown = index.threads().stream().filter(threadFilter).collect(Collectors.toList());
+            if (shown.isEmpty() && threads != null) {
+                throw new UserException("no thread matches " + String.join(", ", threads) + "; threads in "
+                        + file.getFileName() + ": " + index.threads().stream().map(ThreadInfo::label).distinct()
+                        .limit(12).collect(Collectors.joining(", ")));
+            }
+            TextTraceWriter.Options options = new TextTraceWriter.Options(!noTimes, !byThread, byThread, ansi(color));
+            try (TraceWriter writer = new TextTraceWriter(out(), options)) {
+                writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), shown, index.records()));
+                if (byThread) {
+                    for (ThreadInfo t : shown) {
+                        ThreadTimeline timeline = index.timeline(t);
+                        for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) write(writer, view, e);
+                    }
+                } else {
+                    TimeMerge merge = index.merged(threadFilter);
+                    for (TraceEvent e = merge.next(); e != null; e = merge.next()) write(writer, view, e);
+                }
+                writer.end();
+            }
+            if (index.records() == 0) warn(file + " holds no traced calls: the traced code never ran");
+            return finish(index);
+        }
+    }
+
+    private static void write(TraceWriter writer, TraceView view, TraceEvent e) throws IOException {
+        TraceEvent shown = view.apply(e);
+        if (shown != null) writer.event(shown);
+    }
+}

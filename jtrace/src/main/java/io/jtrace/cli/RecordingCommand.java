@@ -1,0 +1,86 @@
+package io.jtrace.cli;
+
+import io.jtrace.cli.read.TraceIndex;
+import io.jtrace.cli.read.TraceReader;
+import io.jtrace.model.ThreadInfo;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+/**
+ * Base of subcommands that read a recording: owns the FILE argument, its checks, reading with a
+ * progress line on a terminal, and the warnings every reader must give (lost data, damage).
+ */
+public abstract class RecordingCommand extends JtraceCommand {
+    @Parameters(index = "0", paramLabel = "FILE", description = "A recording written by 'jtrace run'.")
+    protected Path file;
+
+    private static final long PROGRESS_THRESHOLD = 64L << 20;
+
+    /** Reads the recording; fails with one clear line if it is not a usable jtrace recording. */
+    protected TraceIndex open() throws IOException {
+        TraceReader.checkRecordingFile(file);
+        boolean showProgress = isTerminal() && Files.size(file) > PROGRESS_THRESHOLD;
+        TraceIndex index = TraceReader.read(file, showProgress ? this::progress : null);
+        if (showProgress) {
+            err().print("\r\u001b[K");
+            err().flush();
+        }
+        if (!index.hasJtraceEvents()) {
+            index.close();
+            if (index.damage() != null) throw new UserException(index.damage());
+            throw new UserException(file + " has no jtrace events (record one with 'jtrace run -o "
+                    + file.getFileName() + " -- java ...')");
+        }
+        if (index.dataLossEvents() > 0) {
+            warn("JFR lost " + index.dataLossBytes() + " bytes of events in " + index.dataLossEvents()
+                    + " place(s) while recording: the trace has gaps (marked '~')");
+        }
+        if (index.internalErrors() > 0) {
+            warn("the tracer swallowed " + index.internalErrors() + " internal error(s) while recording; some records may be missing");
+        }
+        return index;
+    }
+
+    private void progress(double fraction) {
+        err().print(String.format(Locale.ROOT, "\rreading %s: %3.0f%%", file.getFileName(), fraction * 100));
+        err().flush();
+    }
+
+    /**
+     * Ends a command that read {@code index}: a damaged file is an error even though what could
+     * be read was used (exit 2 after the output).
+     */
+    protected int finish(TraceIndex index) {
+        if (index.damage() != null) {
+            err().println("jtrace " + name() + ": " + index.damage());
+            err().flush();
+            return 2;
+        }
+        return 0;
+    }
+
+    /** Threads whose name matches one of the globs ({@code *}, {@code ?}) or whose id is given. */
+    protected static Predicate<ThreadInfo> threadFilter(List<String> patterns) {
+        if (patterns == null || patterns.isEmpty()) return t -> true;
+        List<Pattern> regexes = patterns.stream().map(RecordingCommand::threadGlob).toList();
+        return t -> regexes.stream().anyMatch(r -> r.matcher(t.label()).matches() || r.matcher(Long.toString(t.id())).matches());
+    }
+
+    private static Pattern threadGlob(String glob) {
+        if (glob.isEmpty()) throw new UserException("empty thread pattern: give a thread name, a glob like 'worker-*', or an id");
+        StringBuilder re = new StringBuilder();
+        for (char c : glob.toCharArray()) {
+            if (c == '*') re.append(".*");
+            else if (c == '?') re.append('.');
+            else re.append(Pattern.quote(String.valueOf(c)));
+        }
+        return Pattern.compile(re.toString());
+    }
+}

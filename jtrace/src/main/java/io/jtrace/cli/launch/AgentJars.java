@@ -1,0 +1,77 @@
+package io.jtrace.cli.launch;
+
+import io.jtrace.cli.UserException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * The agent and runtime jars carried inside the executable, unpacked once per build into a
+ * cache directory ({@code $XDG_CACHE_HOME/jtrace/<hash>}, else {@code ~/.cache/jtrace/<hash>}).
+ * The agent's manifest finds the runtime beside it (Boot-Class-Path).
+ */
+public final class AgentJars {
+    private static final String AGENT = "jtrace-agent.jar";
+    private static final String RUNTIME = "jtrace-runtime.jar";
+
+    private AgentJars() {}
+
+    /** Path of the agent jar, unpacking it (and the runtime beside it) if needed. */
+    public static Path agentJar() {
+        try {
+            byte[] agent = resource(AGENT);
+            byte[] runtime = resource(RUNTIME);
+            Path dir = cacheRoot().resolve(hash(agent, runtime));
+            Files.createDirectories(dir);
+            install(dir.resolve(RUNTIME), runtime);
+            install(dir.resolve(AGENT), agent);
+            return dir.resolve(AGENT);
+        } catch (IOException e) {
+            throw new UserException("cannot unpack the agent into " + cacheRoot() + ": " + e.getMessage()
+                    + " (set XDG_CACHE_HOME to a writable directory)");
+        }
+    }
+
+    private static Path cacheRoot() {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isEmpty() ? Paths.get(xdg) : Paths.get(System.getProperty("user.home"), ".cache");
+        return base.resolve("jtrace");
+    }
+
+    private static byte[] resource(String name) throws IOException {
+        try (InputStream in = AgentJars.class.getResourceAsStream("/io/jtrace/cli/embedded/" + name)) {
+            if (in == null) throw new IOException(name + " is missing from this build of jtrace");
+            return in.readAllBytes();
+        }
+    }
+
+    private static void install(Path target, byte[] content) throws IOException {
+        if (Files.exists(target) && Files.size(target) == content.length) return;
+        Path tmp = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
+        Files.write(tmp, content);
+        try {
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private static String hash(byte[] a, byte[] b) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update(a);
+            md.update(b);
+            return HexFormat.of().formatHex(md.digest()).substring(0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package io.jtrace.cli.read;
+
+import io.jtrace.model.ThreadInfo;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * What one read of a recording learned: definitions, threads and where each thread's batches
+ * are, in sequence order. Replay the records with {@link #timeline} or {@link #merged}.
+ */
+public final class TraceIndex implements AutoCloseable {
+    /** Where one batch's payload sits in the spill store. */
+    record BatchRef(long sequence, long offset, int length, long baseNanos, int startDepth, int records) {}
+
+    /** One thread's batches, sorted by sequence once reading is done. */
+    static final class ThreadBatches {
+        final long threadId;
+        String name;
+        boolean virtual;
+        final List<BatchRef> batches = new ArrayList<>();
+        ThreadInfo info;
+
+        ThreadBatches(long threadId) {
+            this.threadId = threadId;
+        }
+
+        long firstNanos() {
+            return batches.isEmpty() ? Long.MAX_VALUE : batches.get(0).baseNanos();
+        }
+    }
+
+    final Path file;
+    final SymbolTable symbols = new SymbolTable();
+    final List<ThreadBatches> threads = new ArrayList<>();
+    final BatchStore store;
+    long nanoOrigin = Long.MIN_VALUE;
+    long epochNanosOrigin;
+    String agentOptions;
+    String agentVersion;
+    long records;
+    long batches;
+    long dataLossEvents;
+    long dataLossBytes;
+    long internalErrors;
+    long classesFailed;
+    long lastNanos = Long.MIN_VALUE;
+    boolean sawJtraceEvents;
+    /** Set if the file ended in the middle of a chunk or an event: what was read is still usable. */
+    String damage;
+
+    TraceIndex(Path file, BatchStore store) {
+        this.file = file;
+        this.store = store;
+    }
+
+    void finish() {
+        long minBase = Long.MAX_VALUE;
+        for (ThreadBatches t : threads) {
+            t.batches.sort(Comparator.comparingLong(BatchRef::sequence));
+            minBase = Math.min(minBase, t.firstNanos());
+        }
+        threads.sort(Comparator.comparingLong(ThreadBatches::firstNanos).thenComparingLong(t -> t.threadId));
+        for (int i = 0; i < threads.size(); i++) {
+            ThreadBatches t = threads.get(i);
+            t.info = new ThreadInfo(t.threadId, t.name, t.virtual, i);
+        }
+        if (nanoOrigin == Long.MIN_VALUE) nanoOrigin = minBase == Long.MAX_VALUE ? 0 : minBase;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public SymbolTable symbols() {
+        return symbols;
+    }
+
+    public List<ThreadInfo> threads() {
+        List<ThreadInfo> list = new ArrayList<>(threads.size());
+        for (ThreadBatches t : threads) list.add(t.info);
+        return list;
+    }
+
+    public long records() {
+        return records;
+    }
+
+    public long batches() {
+        return batches;
+    }
+
+    public long dataLossEvents() {
+        return dataLossEvents;
+    }
+
+    public long dataLossBytes() {
+        return dataLossBytes;
+    }
+
+    public long internalErrors() {
+        return internalErrors;
+    }
+
+    public long classesFailed() {
+        return classesFailed;
+    }
+
+    public long epochNanosOrigin() {
+        return epochNanosOrigin;
+    }
+
+    public String agentOptions() {
+        return agentOptions;
+    }
+
+    /** Null if the whole file was read; else what was wrong with the rest. */
+    public String damage() {
+        return damage;
+    }
+
+    public boolean hasJtraceEvents() {
+        return sawJtraceEvents;
+    }
+
+    /** Span from the origin to the last record, in nanoseconds. */
+    public long spanNanos() {
+        return lastNanos == Long.MIN_VALUE ? 0 : lastNanos - nanoOrigin;
+    }
+
+    /** Replays one thread's records as events. */
+    public ThreadTimeline timeline(ThreadInfo thread) {
+        for (ThreadBatches t : threads) {
+            if (t.info.equals(thread)) return new ThreadTimeline(this, t);
+        }
+        throw new IllegalArgumentException("unknown thread " + thread);
+    }
+
+    /** Replays the threads' records interleaved by time. */
+    public TimeMerge merged(java.util.function.Predicate<ThreadInfo> threadFilter) {
+        List<ThreadTimeline> list = new ArrayList<>();
+        for (ThreadBatches t : threads) if (threadFilter.test(t.info)) list.add(new ThreadTimeline(this, t));
+        return new TimeMerge(list);
+    }
+
+    @Override
+    public void close() throws IOException {
+        store.close();
+    }
+}
