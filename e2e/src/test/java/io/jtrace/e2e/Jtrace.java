@@ -1,0 +1,124 @@
+package io.jtrace.e2e;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/** Runs the real executable ({@code jtrace/target/jtrace}) and plain JVMs, capturing their output. */
+public final class Jtrace {
+    private Jtrace() {}
+
+    public record Result(int exit, String out, String err) {
+        public List<String> outLines() {
+            return out.isEmpty() ? List.of() : Arrays.asList(out.split("\n"));
+        }
+
+        @Override
+        public String toString() {
+            return "exit " + exit + "\n--- stdout\n" + out + "\n--- stderr\n" + err;
+        }
+    }
+
+    public static Path root() {
+        return Paths.get(System.getProperty("jtrace.root", "..")).toAbsolutePath().normalize();
+    }
+
+    public static Path executable() {
+        return root().resolve("jtrace/target/jtrace");
+    }
+
+    public static Path examples() {
+        return root().resolve("examples/target/classes");
+    }
+
+    /** Examples plus their libraries (Gson). */
+    public static String examplesClassPath() {
+        List<String> parts = new ArrayList<>();
+        parts.add(examples().toString());
+        try (Stream<Path> libs = Files.list(root().resolve("examples/target/lib"))) {
+            libs.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(p -> parts.add(p.toString()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return String.join(java.io.File.pathSeparator, parts);
+    }
+
+    /** {@code jtrace ARGS...} in {@code dir}. */
+    public static Result jtrace(Path dir, String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(executable().toString());
+        cmd.addAll(Arrays.asList(args));
+        return exec(dir, cmd, Map.of());
+    }
+
+    /** {@code jtrace run -o OUT [options] -- <jdk>/bin/java -cp examples MAIN ARGS...}. */
+    public static Result trace(Path dir, Jdk jdk, Path out, List<String> options, String main, String... args) {
+        List<String> cmd = new ArrayList<>(List.of("run", "-o", out.toString()));
+        cmd.addAll(options);
+        cmd.add("--");
+        cmd.addAll(javaCommand(jdk, main, args));
+        return jtrace(dir, cmd.toArray(String[]::new));
+    }
+
+    /** The same program without jtrace. */
+    public static Result plain(Path dir, Jdk jdk, String main, String... args) {
+        return exec(dir, javaCommand(jdk, main, args), Map.of());
+    }
+
+    public static List<String> javaCommand(Jdk jdk, String main, String... args) {
+        List<String> cmd = new ArrayList<>(List.of(jdk.java().toString(), "-cp", examplesClassPath(), main));
+        cmd.addAll(Arrays.asList(args));
+        return cmd;
+    }
+
+    public static Result exec(Path dir, List<String> cmd, Map<String, String> env) {
+        try {
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
+            pb.environment().putAll(env);
+            pb.environment().remove("JAVA_TOOL_OPTIONS");
+            pb.environment().put("NO_COLOR", "1");
+            Process p = pb.start();
+            p.getOutputStream().close();
+            CompletableFuture<String> out = drain(p.getInputStream());
+            CompletableFuture<String> err = drain(p.getErrorStream());
+            if (!p.waitFor(240, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                throw new AssertionError("timed out: " + cmd);
+            }
+            return new Result(p.exitValue(), out.join(), err.join());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    static CompletableFuture<String> drain(InputStream in) {
+        return CompletableFuture.supplyAsync(() -> {
+            try (in) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return "<" + e + ">";
+            }
+        });
+    }
+
+    /** Lines of stderr that are not jtrace's own report lines. */
+    public static String targetStderr(String err) {
+        return Arrays.stream(err.split("\n")).filter(l -> !l.startsWith("jtrace")).collect(Collectors.joining("\n"));
+    }
+}
