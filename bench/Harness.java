@@ -1,0 +1,202 @@
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * jtrace's benchmark: each workload plain, traced by jtrace, and (on JDK 21+... 25) traced by the
+ * JDK's own jdk.MethodTrace with and without stack traces, side by side in one run, on every JDK
+ * given. Prints wall-clock ratios, ns per traced call and bytes per call.
+ *
+ *   mvn -q -B package -DskipTests && java bench/Harness.java [--runs N] [--quick] [JDK_HOME...]
+ *
+ * Without JDK homes: the JDK running this and every other JDK 17+ beside it (/usr/lib/jvm/*).
+ * Each configuration runs N times (default 3), alternating, and the fastest run is kept: on a
+ * noisy 2-core machine the minimum is the most repeatable figure. "idle" runs start the agent (or
+ * JFR) but trace nothing: ns/call is measured against them, so JVM and JFR start-up (a fixed
+ * ~0.3 s) is not charged to the calls; the wall ratio against plain includes it.
+ */
+public class Harness {
+    record Workload(String name, String main, List<String> args, List<String> classes, String note) {}
+
+    record Jdk(Path home, int major) {
+        Path java() { return home.resolve("bin/java"); }
+        Path jfr() { return home.resolve("bin/jfr"); }
+    }
+
+    record Measure(long millis, long events, long bytes) {}
+
+    static final Path ROOT = Paths.get("").toAbsolutePath();
+    static final Path CLASSES = ROOT.resolve("examples/target/classes");
+    static final Path AGENT = ROOT.resolve("jtrace/target/classes/io/jtrace/cli/embedded/jtrace-agent.jar");
+    static final Path WORK;
+
+    static {
+        try {
+            WORK = Files.createTempDirectory("jtrace-bench-");
+        } catch (IOException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        int runs = 3;
+        boolean quick = false;
+        List<Jdk> jdks = new ArrayList<>();
+        List<String> only = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--runs" -> runs = Integer.parseInt(args[++i]);
+                case "--quick" -> quick = true;
+                case "--only" -> only.add(args[++i]);
+                default -> jdks.add(jdk(Paths.get(args[i])));
+            }
+        }
+        if (jdks.isEmpty()) jdks = findJdks();
+        if (!Files.exists(AGENT)) throw new IllegalStateException("build first: mvn -q -B package -DskipTests (" + AGENT + " missing)");
+
+        int scale = quick ? 1 : 5;
+        List<Workload> workloads = new ArrayList<>(List.of(
+            new Workload("counter", "counter.Counter", List.of("1000", Integer.toString(1000 * scale)),
+                List.of("counter.Counter"), "sum 1..1000 through add(), repeated"),
+            new Workload("call-heavy", "workloads.CallHeavy", List.of(Integer.toString(4000 * scale)),
+                List.of("workloads.CallHeavy", "workloads.CallHeavy$Const", "workloads.CallHeavy$Var",
+                    "workloads.CallHeavy$Add", "workloads.CallHeavy$Mul", "workloads.CallHeavy$Counter"),
+                "virtual calls on records, recursion, allocation")));
+        if (Files.exists(CLASSES.resolve("workloads/ExceptionStorm.class"))) {
+            workloads.add(new Workload("exceptions", "workloads.ExceptionStorm", List.of(Integer.toString(200_000 * scale)),
+                List.of("workloads.ExceptionStorm"), "throw/catch through a few frames"));
+        }
+        if (!only.isEmpty()) workloads.removeIf(w -> !only.contains(w.name()));
+
+        System.out.printf(Locale.ROOT, "jtrace benchmark, %d run(s) each, fastest kept; %s%n", runs, java.time.LocalDate.now());
+        System.out.printf(Locale.ROOT, "%-11s %-4s %-26s %9s %7s %11s %10s %9s%n",
+            "workload", "jdk", "configuration", "wall ms", "ratio", "events", "ns/call", "B/call");
+        for (Workload w : workloads) {
+            for (Jdk jdk : jdks) {
+                List<String[]> configs = new ArrayList<>();
+                configs.add(new String[] {"plain"});
+                configs.add(new String[] {"jtrace idle"});
+                configs.add(new String[] {"jtrace"});
+                if (jdk.major() >= 25) {
+                    configs.add(new String[] {"JFR idle"});
+                    configs.add(new String[] {"jdk.MethodTrace no stacks"});
+                    configs.add(new String[] {"jdk.MethodTrace stacks"});
+                }
+                Measure[] best = new Measure[configs.size()];
+                for (int r = 0; r < runs; r++) {
+                    for (int c = 0; c < configs.size(); c++) {
+                        if (configs.get(c)[0].equals("jdk.MethodTrace stacks") && r > 0) continue; // slow: once
+                        Measure m = run(jdk, w, configs.get(c)[0]);
+                        if (best[c] == null || m.millis() < best[c].millis()) best[c] = m;
+                    }
+                }
+                long plain = best[0].millis();
+                long jtraceIdle = best[1].millis();
+                long jfrIdle = configs.size() > 3 ? best[3].millis() : plain;
+                for (int c = 0; c < configs.size(); c++) {
+                    Measure m = best[c];
+                    String name = configs.get(c)[0];
+                    boolean traced = !name.equals("plain") && !name.contains("idle");
+                    long baseline = name.equals("jtrace") ? jtraceIdle : jfrIdle;
+                    // A call is an enter and an exit: two jtrace records, one jdk.MethodTrace event.
+                    double calls = name.equals("jtrace") ? m.events() / 2.0 : m.events();
+                    String nsPerCall = traced && calls > 0 ? String.format(Locale.ROOT, "%.0f", (m.millis() - baseline) * 1e6 / calls) : "";
+                    String bPerCall = traced && calls > 0 ? String.format(Locale.ROOT, "%.1f", m.bytes() / calls) : "";
+                    System.out.printf(Locale.ROOT, "%-11s %-4d %-26s %9d %7s %11s %10s %9s%n", w.name(), jdk.major(), name,
+                        m.millis(), String.format(Locale.ROOT, "%.2fx", (double) m.millis() / plain),
+                        traced ? String.format(Locale.ROOT, "%,d", m.events()) : "", nsPerCall, bPerCall);
+                }
+            }
+        }
+        System.out.println("ns/call = (traced - idle wall time) / calls; B/call = recording size / calls.");
+        System.out.println("jtrace events = records (enter + exit per call); jdk.MethodTrace = one event per call.");
+    }
+
+    static Measure run(Jdk jdk, Workload w, String config) throws Exception {
+        Path rec = WORK.resolve(w.name() + "-" + jdk.major() + ".jfr");
+        Files.deleteIfExists(rec);
+        List<String> cmd = new ArrayList<>(List.of(jdk.java().toString(), "-Xshare:auto"));
+        switch (config) {
+            case "plain" -> { }
+            case "jtrace" -> cmd.add("-javaagent:" + AGENT + "=output=" + rec);
+            // Agent and recording started, nothing traced: the fixed cost, subtracted for ns/call.
+            case "jtrace idle" -> cmd.add("-javaagent:" + AGENT + "=output=" + rec + ",include=no.such.Class");
+            case "JFR idle" -> cmd.add("-XX:StartFlightRecording:filename=" + rec);
+            case "jdk.MethodTrace no stacks" -> cmd.add("-XX:StartFlightRecording:method-trace=" + String.join(";", w.classes())
+                + ",filename=" + rec + ",jdk.MethodTrace#stackTrace=false");
+            case "jdk.MethodTrace stacks" -> cmd.add("-XX:StartFlightRecording:method-trace=" + String.join(";", w.classes())
+                + ",filename=" + rec);
+            default -> throw new IllegalArgumentException(config);
+        }
+        cmd.addAll(List.of("-cp", CLASSES.toString(), w.main()));
+        cmd.addAll(w.args());
+        long start = System.nanoTime();
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        int exit = p.waitFor();
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        if (exit != 0) throw new IllegalStateException(config + " failed: " + out);
+        if (config.equals("plain") || config.contains("idle")) return new Measure(millis, 0, 0);
+        long events = config.equals("jtrace") ? jtraceRecords(jdk, rec) : methodTraceEvents(jdk, rec);
+        return new Measure(millis, events, Files.size(rec));
+    }
+
+    /** The agent's own count, from its last jtrace.TracerStatistics event. */
+    static long jtraceRecords(Jdk jdk, Path rec) throws Exception {
+        String out = exec(jdk.jfr().toString(), "print", "--events", "jtrace.TracerStatistics", rec.toString());
+        Matcher m = Pattern.compile("records = ([0-9_,]+)").matcher(out);
+        long last = 0;
+        while (m.find()) last = Long.parseLong(m.group(1).replaceAll("[_,]", ""));
+        return last;
+    }
+
+    static long methodTraceEvents(Jdk jdk, Path rec) throws Exception {
+        String out = exec(jdk.jfr().toString(), "summary", rec.toString());
+        Matcher m = Pattern.compile("jdk\\.MethodTrace\\s+(\\d+)").matcher(out);
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
+    }
+
+    static String exec(String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor();
+        return out;
+    }
+
+    static List<Jdk> findJdks() throws IOException {
+        List<Jdk> found = new ArrayList<>();
+        Jdk self = jdk(Paths.get(System.getProperty("java.home")));
+        found.add(self);
+        try (var s = Files.list(Paths.get(System.getProperty("java.home")).toRealPath().getParent())) {
+            for (Path p : s.sorted().toList()) {
+                Jdk j = jdk(p);
+                if (j != null && j.major() >= 17 && found.stream().noneMatch(f -> f.major() == j.major())) found.add(j);
+            }
+        }
+        found.sort((a, b) -> Integer.compare(a.major(), b.major()));
+        return found;
+    }
+
+    static Jdk jdk(Path home) {
+        try {
+            Path real = home.toRealPath();
+            Properties p = new Properties();
+            try (var in = Files.newInputStream(real.resolve("release"))) {
+                p.load(in);
+            }
+            String v = p.getProperty("JAVA_VERSION", "").replace("\"", "");
+            return new Jdk(real, Integer.parseInt(v.split("[.\\-+]")[0]));
+        } catch (Exception e) {
+            return null;
+        }
+    }
+}
