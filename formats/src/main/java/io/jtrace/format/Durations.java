@@ -1,7 +1,5 @@
 package io.jtrace.format;
 
-import java.util.Locale;
-
 /** Human-readable durations with three significant digits: 812 ns, 3.21 us, 14.2 ms, 1.50 s. */
 public final class Durations {
     private Durations() {}
@@ -13,14 +11,22 @@ public final class Durations {
         return scaled(nanos / 1e9, "s");
     }
 
+    /** Three significant digits without String.format (a trace prints millions of these). */
     private static String scaled(double v, String unit) {
-        String f = v >= 100 ? "%.0f %s" : v >= 10 ? "%.1f %s" : "%.2f %s";
-        return String.format(Locale.ROOT, f, v, unit);
+        int decimals = v >= 100 ? 0 : v >= 10 ? 1 : 2;
+        long scale = decimals == 0 ? 1 : decimals == 1 ? 10 : 100;
+        long r = Math.round(v * scale);
+        if (decimals == 0) return r + " " + unit;
+        String digits = Long.toString(r);
+        while (digits.length() <= decimals) digits = "0" + digits;
+        int dot = digits.length() - decimals;
+        return digits.substring(0, dot) + "." + digits.substring(dot) + " " + unit;
     }
 
     /** Seconds since the origin with microsecond precision: {@code 12.345678}. */
     public static String timestamp(long nanos) {
         long micros = Math.max(0, nanos) / 1_000;
-        return String.format(Locale.ROOT, "%d.%06d", micros / 1_000_000, micros % 1_000_000);
+        String frac = Long.toString(1_000_000 + micros % 1_000_000); // "1xxxxxx": zero-padded
+        return (micros / 1_000_000) + "." + frac.substring(1);
     }
 }

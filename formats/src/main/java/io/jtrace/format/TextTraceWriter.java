@@ -4,6 +4,7 @@ import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodCall;
 import io.jtrace.model.MethodEnter;
 import io.jtrace.model.MethodExit;
+import io.jtrace.model.MethodInfo;
 import io.jtrace.model.RecordingInfo;
 import io.jtrace.model.RecordsLost;
 import io.jtrace.model.ThreadInfo;
@@ -11,6 +12,8 @@ import io.jtrace.model.TraceEvent;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.IdentityHashMap;
+import java.util.Map;
 
 /**
  * The indented per-thread trace, the way the classic call-trace profilers printed it:
@@ -31,6 +34,7 @@ public final class TextTraceWriter implements TraceWriter {
     private final Options options;
     private int threadWidth = 8;
     private ThreadInfo currentSection;
+    private final Map<MethodInfo, String> names = new IdentityHashMap<>();
 
     public TextTraceWriter(PrintWriter out, Options options) {
         this.out = out;
@@ -55,21 +59,26 @@ public final class TextTraceWriter implements TraceWriter {
         StringBuilder line = new StringBuilder(96);
         if (options.times()) line.append(options.ansi().dim(pad(Durations.timestamp(e.nanos()), 11))).append("  ");
         if (options.threadColumn()) line.append(padRight(e.thread().label(), threadWidth)).append("  ");
-        line.append("  ".repeat(Math.max(0, e.depth())));
+        for (int i = e.depth(); i > 0; i--) line.append("  ");
         Ansi a = options.ansi();
         if (e instanceof MethodEnter m) {
-            line.append(a.cyan(">")).append(' ').append(m.method().displayName());
+            line.append(a.cyan(">")).append(' ').append(name(m.method()));
         } else if (e instanceof MethodExit m) {
-            line.append(marker(m.kind(), "<")).append(' ').append(m.method().displayName());
+            line.append(marker(m.kind(), "<")).append(' ').append(name(m.method()));
             appendOutcome(line, m.durationNanos(), m.kind(), m.exception() == null ? null : m.exception().type());
         } else if (e instanceof MethodCall m) {
-            line.append(marker(m.kind(), "=")).append(' ').append(m.method().displayName());
+            line.append(marker(m.kind(), "=")).append(' ').append(name(m.method()));
             appendOutcome(line, m.durationNanos(), m.kind(), m.exception() == null ? null : m.exception().type());
         } else if (e instanceof RecordsLost l) {
             line.append(a.red("~ " + l.batches() + " batch(es) of this thread's records were lost here; "
                     + "the frames below are unknown"));
         }
         out.println(line);
+    }
+
+    /** Display names are built once per method: a trace repeats them millions of times. */
+    private String name(MethodInfo method) {
+        return names.computeIfAbsent(method, MethodInfo::displayName);
     }
 
     private String marker(ExitKind kind, String normal) {

@@ -4,7 +4,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.BufferedWriter;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.util.List;
 import java.util.Locale;
 
@@ -35,7 +38,22 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        // stdout is block-buffered (a trace can be millions of lines); stderr line by line.
+        PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, charset()), 1 << 16), false);
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, charset()), true);
+        int code = execute(args, out, err);
+        out.flush();
+        err.flush();
+        System.exit(code);
+    }
+
+    private static Charset charset() {
+        String enc = System.getProperty("stdout.encoding");
+        try {
+            return enc != null ? Charset.forName(enc) : Charset.defaultCharset();
+        } catch (RuntimeException e) {
+            return Charset.defaultCharset();
+        }
     }
 
     public static CommandLine commandLine() {

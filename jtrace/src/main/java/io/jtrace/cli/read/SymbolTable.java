@@ -9,11 +9,15 @@ import java.util.Map;
 /** Method and type definitions of a recording, by id. */
 public final class SymbolTable {
     private final Map<Integer, MethodInfo> methods = new HashMap<>();
+    /** By id, for the per-record look-up (ids are dense, from 1). */
+    private MethodInfo[] byId = new MethodInfo[0];
     private final Map<Integer, String> types = new HashMap<>();
     private final Map<String, List<String>> superTypes = new HashMap<>();
 
     void addMethod(MethodInfo m) {
-        methods.putIfAbsent(m.id(), m);
+        if (methods.putIfAbsent(m.id(), m) != null || m.id() < 0) return;
+        if (m.id() >= byId.length) byId = java.util.Arrays.copyOf(byId, Math.max(m.id() + 1, byId.length * 2));
+        byId[m.id()] = m;
     }
 
     void addType(int id, String name, String supers) {
@@ -22,8 +26,12 @@ public final class SymbolTable {
     }
 
     public MethodInfo method(int id) {
-        MethodInfo m = methods.get(id);
-        return m != null ? m : MethodInfo.unknown(id);
+        MethodInfo m = id >= 0 && id < byId.length ? byId[id] : null;
+        if (m == null) {
+            m = MethodInfo.unknown(id);
+            addMethod(m); // one shared instance per missing id
+        }
+        return m;
     }
 
     /** Type name for an id; null for 0 (unknown). */
