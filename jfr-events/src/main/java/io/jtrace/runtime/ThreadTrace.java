@@ -33,6 +33,12 @@ final class ThreadTrace {
     private int batchStartDepth;
     /** Set while the tracer itself runs on this thread: nested traced calls are ignored. */
     boolean busy;
+    /**
+     * Set by the flusher thread once a second: the owner writes its batch at its next record,
+     * so a busy thread's records reach the recording within about a second (a JVM killed with
+     * SIGKILL then loses at most that much). Volatile: reading it costs a plain load.
+     */
+    volatile boolean flushRequested;
 
     ThreadTrace(Thread owner, boolean virtual) {
         this.owner = owner;
@@ -119,6 +125,10 @@ final class ThreadTrace {
      * writes the header and time delta. Callers then append the body.
      */
     void begin(int kind, long aux, long now, int room) {
+        if (flushRequested) {
+            flushRequested = false;
+            flush();
+        }
         if (buf == null || pos + room > buf.length) makeRoom(room);
         if (records == 0) {
             baseNanos = now;

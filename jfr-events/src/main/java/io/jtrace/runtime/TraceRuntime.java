@@ -106,17 +106,23 @@ public final class TraceRuntime {
         return t;
     }
 
-    /** Flushes and forgets traces of threads that have ended, twice a second. */
+    /**
+     * Twice a second: flushes and forgets traces of threads that have ended; once a second asks
+     * running threads to write their batch at their next record.
+     */
     private static void flushDeadThreads() {
-        while (Tracer.active) {
+        for (long tick = 0; Tracer.active; tick++) {
             try {
                 Thread.sleep(500);
             } catch (InterruptedException e) {
                 return;
             }
+            boolean requestFlush = (tick & 1) == 1;
             for (Iterator<ThreadTrace> it = TRACES.iterator(); it.hasNext(); ) {
                 ThreadTrace t = it.next();
-                if (!t.owner.isAlive() && Tracer.active) {
+                if (t.owner.isAlive()) {
+                    if (requestFlush && !t.isEmpty()) t.flushRequested = true;
+                } else if (Tracer.active) {
                     try {
                         t.flush(); // safe: a dead thread writes nothing more
                     } catch (Throwable e) {
