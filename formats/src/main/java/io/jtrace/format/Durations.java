@@ -8,13 +8,15 @@ public final class Durations {
 
     public static String format(long nanos) {
         if (nanos < 1_000) return nanos + " ns";
-        if (nanos < 1_000_000) return scaled(nanos / 1e3, "us");
-        if (nanos < 1_000_000_000) return scaled(nanos / 1e6, "ms");
+        // Thresholds at the rounding point, so 999.7 us reads "1.00 ms", not "1000 us".
+        if (nanos < 999_500) return scaled(nanos / 1e3, "us");
+        if (nanos < 999_500_000) return scaled(nanos / 1e6, "ms");
         return scaled(nanos / 1e9, "s");
     }
 
     private static String scaled(double v, String unit) {
-        String f = v >= 100 ? "%.0f %s" : v >= 10 ? "%.1f %s" : "%.2f %s";
+        // Decide by the rounded value: 99.97 has three digits as "100", not four as "100.0".
+        String f = v >= 99.95 ? "%.0f %s" : v >= 9.995 ? "%.1f %s" : "%.2f %s";
         return String.format(Locale.ROOT, f, v, unit);
     }
 
