@@ -84,13 +84,55 @@ public final class Jtrace {
     }
 
     public static Result exec(Path dir, List<String> cmd, Map<String, String> env) {
+        return exec(dir, cmd, env, null);
+    }
+
+    /** {@code jtrace ARGS...} with {@code env} added to the environment. */
+    public static Result jtraceWithEnv(Path dir, Map<String, String> env, String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(executable().toString());
+        cmd.addAll(Arrays.asList(args));
+        return exec(dir, cmd, env);
+    }
+
+    /**
+     * Starts {@code jtrace ARGS...} in the background with stdout and stderr going to
+     * {@code dir/out.txt} and {@code dir/err.txt} (read them with {@link #waitForOutput}).
+     */
+    public static Process start(Path dir, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(executable().toString());
+        cmd.addAll(Arrays.asList(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
+                .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile());
+        pb.environment().remove("JAVA_TOOL_OPTIONS");
+        pb.environment().put("NO_COLOR", "1");
+        Process p = pb.start();
+        p.getOutputStream().close();
+        return p;
+    }
+
+    /** Waits until {@code dir/out.txt} contains {@code text}; fails after a minute. */
+    public static void waitForOutput(Path dir, String text) throws IOException, InterruptedException {
+        Path out = dir.resolve("out.txt");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.exists(out) || !Files.readString(out).contains(text)) {
+            if (System.nanoTime() > deadline) throw new AssertionError("no '" + text + "' on stdout within a minute");
+            Thread.sleep(50);
+        }
+    }
+
+    /** Like {@link #exec(Path, List, Map)}, with {@code stdin} (null: none) written to the command's input. */
+    public static Result exec(Path dir, List<String> cmd, Map<String, String> env, String stdin) {
         try {
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
             pb.environment().putAll(env);
             pb.environment().remove("JAVA_TOOL_OPTIONS");
             pb.environment().put("NO_COLOR", "1");
             Process p = pb.start();
-            p.getOutputStream().close();
+            try (var in = p.getOutputStream()) {
+                if (stdin != null) in.write(stdin.getBytes(StandardCharsets.UTF_8));
+            }
             CompletableFuture<String> out = drain(p.getInputStream());
             CompletableFuture<String> err = drain(p.getErrorStream());
             if (!p.waitFor(240, TimeUnit.SECONDS)) {

@@ -6,14 +6,16 @@ public final class Durations {
 
     public static String format(long nanos) {
         if (nanos < 1_000) return nanos + " ns";
-        if (nanos < 1_000_000) return scaled(nanos / 1e3, "us");
-        if (nanos < 1_000_000_000) return scaled(nanos / 1e6, "ms");
+        // Thresholds at the rounding point, so 999.7 us reads "1.00 ms", not "1000 us".
+        if (nanos < 999_500) return scaled(nanos / 1e3, "us");
+        if (nanos < 999_500_000) return scaled(nanos / 1e6, "ms");
         return scaled(nanos / 1e9, "s");
     }
 
     /** Three significant digits without String.format (a trace prints millions of these). */
     private static String scaled(double v, String unit) {
-        int decimals = v >= 100 ? 0 : v >= 10 ? 1 : 2;
+        // Decide by the rounded value: 99.97 has three digits as "100", not four as "100.0".
+        int decimals = v >= 99.95 ? 0 : v >= 9.995 ? 1 : 2;
         long scale = decimals == 0 ? 1 : decimals == 1 ? 10 : 100;
         long r = Math.round(v * scale);
         if (decimals == 0) return r + " " + unit;

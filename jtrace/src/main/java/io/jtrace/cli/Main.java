@@ -68,7 +68,7 @@ public final class Main implements Runnable {
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, arguments) -> {
             CommandLine failed = ex.getCommandLine();
-            err.println(prefix(failed) + lowerFirst(ex.getMessage()) + suggestion(ex));
+            err.println(prefix(failed) + problem(ex) + suggestion(ex));
             err.flush();
             return 2;
         });
@@ -94,7 +94,17 @@ public final class Main implements Runnable {
         return "jtrace".equals(name) ? "jtrace: " : "jtrace " + name + ": ";
     }
 
+    /** picocli's message, except for a mistyped subcommand, which it reports as "unmatched arguments". */
+    private static String problem(CommandLine.ParameterException ex) {
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && u.getCommandLine().getCommandSpec().parent() == null
+                && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
+            return "unknown command '" + u.getUnmatched().get(0) + "'";
+        }
+        return lowerFirst(ex.getMessage());
+    }
+
     private static String suggestion(CommandLine.ParameterException ex) {
+        if (String.valueOf(ex.getMessage()).contains("--help")) return "";
         if (ex instanceof CommandLine.UnmatchedArgumentException u) {
             List<String> s = u.getSuggestions();
             if (!s.isEmpty()) return " (did you mean " + String.join(" or ", s.subList(0, Math.min(3, s.size()))) + "?)";

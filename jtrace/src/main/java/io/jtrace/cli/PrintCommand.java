@@ -72,7 +72,7 @@ final class PrintCommand extends RecordingCommand {
                 }
                 writer.end();
             }
-            if (index.records() == 0) warn(file + " holds no traced calls: the traced code never ran");
+            if (index.records() == 0) warn(file + " holds no traced calls: the traced code never ran, or its JVM was killed before its records were written");
             return finish(index);
         }
     }

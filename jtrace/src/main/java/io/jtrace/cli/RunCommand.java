@@ -154,15 +154,27 @@ final class RunCommand extends JtraceCommand {
     private List<Path> recover(Path repository, Path target, int exit) throws IOException {
         int chunks = ChunkRecovery.recover(repository, target);
         if (chunks == 0) return List.of();
-        warn("the target ended (exit " + exit + ") without writing its recording; recovered " + chunks
+        warn("the target " + howItEnded(exit) + " without writing its recording; recovered " + chunks
                 + " chunk(s) from the JFR repository (records still buffered in threads at that moment are lost)");
         return List.of(target);
+    }
+
+    /** "was killed by SIGKILL (exit 137)" or "exited with code 3". */
+    static String howItEnded(int exit) {
+        if (exit > 128 && exit < 160) {
+            String[] names = {null, "SIGHUP", "SIGINT", "SIGQUIT", "SIGILL", "SIGTRAP", "SIGABRT", "SIGBUS", "SIGFPE",
+                "SIGKILL", "SIGUSR1", "SIGSEGV", "SIGUSR2", "SIGPIPE", "SIGALRM", "SIGTERM"};
+            int signal = exit - 128;
+            return "was killed by " + (signal < names.length ? names[signal] : "signal " + signal) + " (exit " + exit + ")";
+        }
+        return "exited with code " + exit;
     }
 
     private void report(List<Path> recordings, int exit, boolean direct) throws IOException {
         if (recordings.isEmpty()) {
             err().println("jtrace run: no recording was written" + (direct
-                    ? " (the target exited with code " + exit + " before tracing started)"
+                    ? ": the target " + howItEnded(exit) + (exit > 128
+                            ? " before JFR wrote any of the recording to disk" : " before tracing started")
                     : ": no JVM started by '" + command.get(0) + "' was traced"));
             err().flush();
             return;

@@ -1,0 +1,148 @@
+package io.jtrace.e2e;
+
+import io.jtrace.model.ExitKind;
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.MethodExit;
+import io.jtrace.model.TraceEvent;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** However the target ends, jtrace exits with its code and the recording is complete. */
+class LifecycleTest {
+    @TempDir
+    Path dir;
+
+    static List<Jdk> jdks() {
+        return Jdk.all();
+    }
+
+    /** System.exit(3) three frames deep: exit 3, and the frames that never returned are shown with '?'. */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void systemExitFromNestedFrames(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("exit.jfr");
+        Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of(), "lifecycle.ExitFromDeep", "3");
+        assertEquals(3, run.exit(), run::toString);
+        assertEquals("exiting with 3\n", run.out());
+        List<TraceEvent> main = Recording.read(rec).thread("main");
+        List<MethodExit> unfinished = main.stream().filter(e -> e instanceof MethodExit x && x.kind() == ExitKind.UNFINISHED)
+                .map(MethodExit.class::cast).toList();
+        assertEquals(List.of("descend", "descend", "descend", "descend", "main"),
+                unfinished.stream().map(x -> x.method().name()).toList(), main::toString);
+        Jtrace.Result print = Jtrace.jtrace(dir, "print", "--no-times", rec.toString());
+        assertEquals(0, print.exit(), print::toString);
+        assertEquals(String.join("\n",
+                "main  > lifecycle.ExitFromDeep.main(String[])",
+                "main    > lifecycle.ExitFromDeep.descend(int, int)",
+                "main      > lifecycle.ExitFromDeep.descend(int, int)",
+                "main        > lifecycle.ExitFromDeep.descend(int, int)",
+                "main          > lifecycle.ExitFromDeep.descend(int, int)",
+                "main          ? lifecycle.ExitFromDeep.descend(int, int)  (still running when the recording ended)",
+                "main        ? lifecycle.ExitFromDeep.descend(int, int)  (still running when the recording ended)",
+                "main      ? lifecycle.ExitFromDeep.descend(int, int)  (still running when the recording ended)",
+                "main    ? lifecycle.ExitFromDeep.descend(int, int)  (still running when the recording ended)",
+                "main  ? lifecycle.ExitFromDeep.main(String[])  (still running when the recording ended)", ""), print.out());
+    }
+
+    /** An exception leaving main: exit 1, the JVM's own report on stderr, both frames left by the exception. */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void uncaughtExceptionInMain(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("uncaught.jfr");
+        Jtrace.Result plain = Jtrace.plain(dir, jdk, "lifecycle.Uncaught");
+        Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of(), "lifecycle.Uncaught");
+        assertEquals(1, run.exit(), run::toString);
+        assertEquals(plain.out(), run.out());
+        assertEquals(plain.err().strip(), Jtrace.targetStderr(run.err()).strip());
+        assertTrue(run.err().contains("Exception in thread \"main\" java.lang.IllegalStateException: no luck"), run::toString);
+        List<TraceEvent> main = Recording.read(rec).thread("main");
+        assertEquals(3, main.size(), main::toString);
+        MethodCall fail = (MethodCall) main.get(1);
+        assertEquals("fail", fail.method().name());
+        assertEquals(ExitKind.EXCEPTION, fail.kind());
+        assertEquals("java.lang.IllegalStateException", fail.exception().type());
+        MethodExit mainExit = (MethodExit) main.get(2);
+        assertEquals(ExitKind.EXCEPTION, mainExit.kind());
+        assertEquals(fail.exception(), mainExit.exception(), "the same exception object left both frames");
+    }
+
+    /** SIGTERM to jtrace reaches the target; the recording is written, with the frames still open. */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void sigtermIsForwardedAndTheRecordingWritten(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("term.jfr");
+        List<String> args = new java.util.ArrayList<>(List.of("run", "-o", rec.toString(), "--"));
+        args.addAll(Jtrace.javaCommand(jdk, "lifecycle.WorkThenSleep"));
+        Process jtrace = Jtrace.start(dir, args.toArray(String[]::new));
+        Jtrace.waitForOutput(dir, "ready");
+        new ProcessBuilder("kill", "-TERM", Long.toString(jtrace.pid())).inheritIO().start().waitFor();
+        assertTrue(jtrace.waitFor(60, TimeUnit.SECONDS), "jtrace did not end after SIGTERM");
+        String err = Files.readString(dir.resolve("err.txt"));
+        assertEquals(143, jtrace.exitValue(), err);
+        assertFalse(Files.readString(dir.resolve("out.txt")).contains("woke up"));
+        Recording r = Recording.read(rec);
+        assertEquals(null, r.index.damage());
+        assertEquals(1000, r.thread("worker").stream().filter(e -> RunAndPrintTest.isCallOf(e, "lifecycle.WorkThenSleep.step")).count());
+        List<TraceEvent> main = r.thread("main");
+        assertTrue(main.stream().anyMatch(e -> e instanceof MethodExit x && x.kind() == ExitKind.UNFINISHED
+                && x.method().name().equals("sleep")), main::toString);
+        Jtrace.Result print = Jtrace.jtrace(dir, "print", "--no-times", "--thread", "main", rec.toString());
+        assertTrue(print.out().contains("? lifecycle.WorkThenSleep.sleep(long)  (still running when the recording ended)"), print::toString);
+    }
+
+    /** SIGKILL to the target JVM: jtrace rebuilds the recording from JFR's repository and exits 137. */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void sigkilledTargetIsRecoveredFromTheRepository(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("killed.jfr");
+        List<String> args = new java.util.ArrayList<>(List.of("run", "-o", rec.toString(), "--"));
+        args.addAll(Jtrace.javaCommand(jdk, "lifecycle.WorkThenSleep"));
+        Process jtrace = Jtrace.start(dir, args.toArray(String[]::new));
+        Jtrace.waitForOutput(dir, "ready");
+        // The worker's records are written when the flusher sees it has ended (twice a second), and
+        // JFR writes its buffers to the repository once a second.
+        Thread.sleep(3000);
+        Optional<ProcessHandle> target = jtrace.descendants()
+                .filter(h -> h.info().commandLine().orElse("").contains("lifecycle.WorkThenSleep")).findFirst();
+        assertTrue(target.isPresent(), "target JVM not found among jtrace's descendants");
+        target.get().destroyForcibly();
+        assertTrue(jtrace.waitFor(60, TimeUnit.SECONDS), "jtrace did not end after its target was killed");
+        String err = Files.readString(dir.resolve("err.txt"));
+        assertEquals(137, jtrace.exitValue(), err);
+        assertTrue(err.contains("killed by SIGKILL") && err.contains("recovered"), err);
+        assertFalse(err.contains("Exception") || err.contains("\tat "), err);
+        Recording r = Recording.read(rec);
+        assertTrue(r.threads.keySet().stream().anyMatch(t -> t.label().equals("worker")), () -> err + r.threads.keySet());
+        assertEquals(1000, r.thread("worker").stream().filter(e -> RunAndPrintTest.isCallOf(e, "lifecycle.WorkThenSleep.step")).count(),
+                err);
+        Jtrace.Result print = Jtrace.jtrace(dir, "print", "--no-times", "--thread", "worker", rec.toString());
+        assertEquals(0, print.exit(), print::toString);
+    }
+
+    /** Standard input passes through to the target untouched. */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void stdinReachesTheTarget(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("echo.jfr");
+        List<String> cmd = new java.util.ArrayList<>(List.of(Jtrace.executable().toString(), "run", "-o", rec.toString(), "--"));
+        cmd.addAll(Jtrace.javaCommand(jdk, "lifecycle.Echo"));
+        Jtrace.Result run = Jtrace.exec(dir, cmd, Map.of(), "hello\nworld\n");
+        assertEquals(0, run.exit(), run::toString);
+        assertEquals("HELLO\nWORLD\n2 line(s)\n", run.out());
+        long shouts = Recording.read(rec).thread("main").stream().filter(e -> RunAndPrintTest.isCallOf(e, "lifecycle.Echo.shout")).count();
+        assertEquals(2, shouts);
+    }
+}
