@@ -136,6 +136,7 @@ public final class TraceRuntime {
     }
 
     static void internalError(Throwable t) {
+        if (t instanceof StackOverflowError && VariableTracer.callingToString()) return; // a value's toString() recursed
         if (ERRORS.getAndIncrement() == 0) {
             try {
                 firstError = String.valueOf(t);

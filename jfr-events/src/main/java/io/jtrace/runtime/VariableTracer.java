@@ -30,6 +30,17 @@ public final class VariableTracer {
     /** {@code --values=tostring}: render other objects with their own toString(). */
     static boolean callToString;
 
+    /** Threads running a toString() for a value now (only with --values=tostring). */
+    private static final java.util.Set<Thread> IN_TO_STRING = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * True if the calling thread is inside a value's toString(): a StackOverflowError the
+     * tracer's entry points meet there is that toString() recursing, not a tracer failure.
+     */
+    static boolean callingToString() {
+        return !IN_TO_STRING.isEmpty() && IN_TO_STRING.contains(Thread.currentThread());
+    }
+
     /** Called by the agent before tracing starts. */
     public static void configure(int maxChars, boolean toString) {
         maxStringChars = maxChars > 0 ? maxChars : 100;
@@ -302,12 +313,15 @@ public final class VariableTracer {
         if (!callToString) return null;
         boolean wasBusy = t.busy;
         t.busy = true; // traced code that toString() runs is not recorded (and cannot recurse into us)
+        Thread self = Thread.currentThread();
+        IN_TO_STRING.add(self);
         try {
             String s = v.toString();
             return s == null ? "null" : s;
         } catch (Throwable e) {
             return "<toString threw " + e.getClass().getName() + ">";
         } finally {
+            IN_TO_STRING.remove(self);
             t.busy = wasBusy;
         }
     }
