@@ -22,6 +22,16 @@ public final class AgentOptions {
     public int depth;
     /** Where the agent writes what failed; null = stderr. */
     public String log;
+    /** Methods whose variable reads and writes are recorded ({@code --vars}). */
+    public final List<String> vars = new ArrayList<>();
+    /** Methods whose executed source lines are recorded ({@code --lines}). */
+    public final List<String> lines = new ArrayList<>();
+    /** How references are recorded: {@code identity} (default) or {@code tostring}. */
+    public String values;
+    /** Extra variable-name patterns whose values are never recorded (added to the defaults). */
+    public final List<String> redact = new ArrayList<>();
+    /** Longest string value copied into a record; 0 = default. */
+    public int stringLength;
 
     public static AgentOptions parse(String text) {
         AgentOptions o = new AgentOptions();
@@ -36,6 +46,22 @@ public final class AgentOptions {
                 case "include": o.include.add(value); break;
                 case "exclude": o.exclude.add(value); break;
                 case "log": o.log = value; break;
+                case "vars": o.vars.add(value); break;
+                case "lines": o.lines.add(value); break;
+                case "redact": o.redact.add(value); break;
+                case "values":
+                    if (!value.equals("identity") && !value.equals("tostring")) {
+                        throw new IllegalArgumentException("values must be identity or tostring, not '" + value + "'");
+                    }
+                    o.values = value;
+                    break;
+                case "stringLength":
+                    try {
+                        o.stringLength = Integer.parseInt(value);
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("stringLength must be a number, not '" + value + "'");
+                    }
+                    break;
                 case "depth":
                     try {
                         o.depth = Integer.parseInt(value);
@@ -58,6 +84,11 @@ public final class AgentOptions {
         if (!exclude.isEmpty()) pairs.put("exclude", exclude);
         if (depth > 0) pairs.put("depth", List.of(String.valueOf(depth)));
         if (log != null) pairs.put("log", List.of(log));
+        if (!vars.isEmpty()) pairs.put("vars", vars);
+        if (!lines.isEmpty()) pairs.put("lines", lines);
+        if (values != null) pairs.put("values", List.of(values));
+        if (!redact.isEmpty()) pairs.put("redact", redact);
+        if (stringLength > 0) pairs.put("stringLength", List.of(String.valueOf(stringLength)));
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<String, List<String>> e : pairs.entrySet()) {
             for (String v : e.getValue()) {

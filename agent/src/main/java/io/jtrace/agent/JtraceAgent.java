@@ -1,15 +1,23 @@
 package io.jtrace.agent;
 
 import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.agent.filter.Redaction;
 import io.jtrace.agent.instrument.ClassInstrumenter;
+import io.jtrace.agent.instrument.LineProbe;
+import io.jtrace.agent.instrument.Probe;
+import io.jtrace.agent.instrument.VariableProbe;
 import io.jtrace.runtime.MethodRegistry;
 import io.jtrace.runtime.TraceRuntime;
+import io.jtrace.runtime.VariableRegistry;
+import io.jtrace.runtime.VariableTracer;
 
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Entry point of the java agent: {@code -javaagent:jtrace-agent.jar=OPTIONS}. */
 public final class JtraceAgent {
@@ -30,9 +38,11 @@ public final class JtraceAgent {
         started = true;
         AgentOptions options;
         MethodFilter filter;
+        Redaction redaction;
         try {
             options = AgentOptions.parse(args);
-            filter = MethodFilter.parse(options.include, options.exclude);
+            filter = MethodFilter.parse(tracedPatterns(options), options.exclude);
+            redaction = Redaction.of(options.redact);
         } catch (IllegalArgumentException e) {
             System.err.println("jtrace agent: " + e.getMessage() + "; not tracing");
             return;
@@ -43,13 +53,38 @@ public final class JtraceAgent {
             RecordingControl recording = new RecordingControl(log);
             recording.start(output);
             recording.installShutdownHook(inst);
+            VariableTracer.configure(options.stringLength, "tostring".equals(options.values));
             TraceRuntime.start(version(), options.format(), options.depth);
             ClassInstrumenter instrumenter = new ClassInstrumenter(filter, MethodRegistry::register,
-                    ClassInstrumenter.callProbes());
+                    probes(options, redaction, log));
             inst.addTransformer(new TraceTransformer(instrumenter, inst, log), false);
         } catch (Throwable t) {
             log.log("could not start tracing: " + t);
         }
+    }
+
+    /**
+     * Methods in the --vars or --lines scope are call-traced too (their line and variable
+     * records belong to a frame), so they join the includes; --exclude still wins.
+     */
+    static List<String> tracedPatterns(AgentOptions options) {
+        if (options.include.isEmpty()) return List.of(); // everything is traced already
+        List<String> patterns = new ArrayList<>(options.include);
+        patterns.addAll(options.vars);
+        patterns.addAll(options.lines);
+        return patterns;
+    }
+
+    /** Variable and line probes (when asked for) first, then the call probes. */
+    static List<Probe> probes(AgentOptions options, Redaction redaction, AgentLog log) {
+        List<Probe> probes = new ArrayList<>();
+        if (!options.vars.isEmpty()) {
+            probes.add(new VariableProbe(MethodFilter.parse(options.vars, options.exclude), redaction,
+                    VariableRegistry::register, log::log));
+        }
+        if (!options.lines.isEmpty()) probes.add(new LineProbe(MethodFilter.parse(options.lines, options.exclude)));
+        probes.addAll(ClassInstrumenter.callProbes());
+        return probes;
     }
 
     static Path outputPath(String template) {

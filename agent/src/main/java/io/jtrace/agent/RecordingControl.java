@@ -5,6 +5,7 @@ import io.jtrace.events.SessionEvent;
 import io.jtrace.events.TraceBatchEvent;
 import io.jtrace.events.TracerStatisticsEvent;
 import io.jtrace.events.TypeDefinitionEvent;
+import io.jtrace.events.VariableDefinitionEvent;
 import io.jtrace.runtime.TraceRuntime;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.Recording;
@@ -54,6 +55,7 @@ final class RecordingControl {
         enable(settings, TraceBatchEvent.NAME, null);
         enable(settings, MethodDefinitionEvent.NAME, "everyChunk");
         enable(settings, TypeDefinitionEvent.NAME, "everyChunk");
+        enable(settings, VariableDefinitionEvent.NAME, "everyChunk");
         enable(settings, SessionEvent.NAME, "everyChunk");
         enable(settings, TracerStatisticsEvent.NAME, "endChunk");
         settings.put("jdk.DataLoss#enabled", "true");

@@ -1,6 +1,7 @@
 package io.jtrace.format;
 
 import io.jtrace.model.ExitKind;
+import io.jtrace.model.LineExecuted;
 import io.jtrace.model.MethodCall;
 import io.jtrace.model.MethodEnter;
 import io.jtrace.model.MethodExit;
@@ -9,6 +10,7 @@ import io.jtrace.model.RecordingInfo;
 import io.jtrace.model.RecordsLost;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
+import io.jtrace.model.VariableAccess;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -24,7 +26,9 @@ import java.util.Map;
  *   0.000152  main      &lt; bank.Bank.transfer(Account, Account, long)  32.0 us
  * </pre>
  * {@code >} enter, {@code <} exit, {@code =} a call with no traced callees, {@code !} a frame left
- * by an exception, {@code ?} a frame still open when the recording ended.
+ * by an exception, {@code ?} a frame still open when the recording ended. With {@code --vars}
+ * and {@code --lines} recordings, inside a frame: {@code r}/{@code w} a variable read or write
+ * ({@code w sum = 55  (local int, line 12)}, see {@link VariableText}), {@code . line 12} a line.
  */
 public final class TextTraceWriter implements TraceWriter {
     /** How the lines are laid out. */
@@ -72,6 +76,10 @@ public final class TextTraceWriter implements TraceWriter {
         } else if (e instanceof RecordsLost l) {
             line.append(a.red("~ " + l.batches() + " batch(es) of this thread's records were lost here; "
                     + "the frames below are unknown"));
+        } else if (e instanceof VariableAccess v) {
+            line.append(v.variable().write() ? a.yellow("w") : "r").append(' ').append(VariableText.access(v));
+        } else if (e instanceof LineExecuted l) {
+            line.append(a.dim(". line " + l.line()));
         }
         out.println(line);
     }

@@ -4,6 +4,7 @@ import io.jtrace.events.MethodDefinitionEvent;
 import io.jtrace.events.SessionEvent;
 import io.jtrace.events.TracerStatisticsEvent;
 import io.jtrace.events.TypeDefinitionEvent;
+import io.jtrace.events.VariableDefinitionEvent;
 import jdk.jfr.FlightRecorder;
 
 import java.lang.invoke.MethodHandle;
@@ -59,6 +60,7 @@ public final class TraceRuntime {
         Tracer.maxDepth = maxDepth <= 0 ? Integer.MAX_VALUE : maxDepth;
         FlightRecorder.addPeriodicEvent(MethodDefinitionEvent.class, MethodRegistry::emitAll);
         FlightRecorder.addPeriodicEvent(TypeDefinitionEvent.class, TypeRegistry::emitAll);
+        FlightRecorder.addPeriodicEvent(VariableDefinitionEvent.class, VariableRegistry::emitAll);
         FlightRecorder.addPeriodicEvent(SessionEvent.class, TraceRuntime::emitSession);
         FlightRecorder.addPeriodicEvent(TracerStatisticsEvent.class, TraceRuntime::emitStatistics);
         Thread t = new Thread(TraceRuntime::flushDeadThreads, "jtrace-flusher");
@@ -140,6 +142,7 @@ public final class TraceRuntime {
     }
 
     static void internalError(Throwable t) {
+        if (t instanceof StackOverflowError && VariableTracer.callingToString()) return; // a value's toString() recursed
         if (ERRORS.getAndIncrement() == 0) {
             try {
                 firstError = String.valueOf(t);

@@ -1,6 +1,7 @@
 package io.jtrace.cli;
 
 import io.jtrace.agent.AgentOptions;
+import io.jtrace.agent.filter.Redaction;
 import io.jtrace.cli.launch.AgentJars;
 import io.jtrace.cli.launch.ChunkRecovery;
 import io.jtrace.cli.launch.TargetCommand;
@@ -44,6 +45,32 @@ final class RunCommand extends JtraceCommand {
     @Option(names = "--depth", paramLabel = "N", description = "Record calls only up to N traced frames deep.")
     Integer depth;
 
+    @Option(names = "--vars", paramLabel = "PATTERN",
+            description = "Also record every read and write of locals, parameters, fields and array elements,"
+                    + " with values, in methods matching (these methods are traced even if --include leaves them out). Repeatable.")
+    List<String> vars;
+
+    @Option(names = "--lines", paramLabel = "PATTERN",
+            description = "Also record each executed source line in methods matching. Repeatable.")
+    List<String> lines;
+
+    /** How --vars records references. */
+    enum ValuesMode { identity, tostring }
+
+    @Option(names = "--values", paramLabel = "HOW", defaultValue = "identity",
+            description = "References in --vars: identity (type and identity hash; never runs the program's code) or"
+                    + " tostring (also their toString(), guarded). Strings are always copied. Default: ${DEFAULT-VALUE}.")
+    ValuesMode values;
+
+    @Option(names = "--redact", paramLabel = "PATTERN",
+            description = "Never record values of variables named like this (a word, or a glob such as '*pin*'),"
+                    + " besides password, passwd, secret, token, apikey, credential. Repeatable.")
+    List<String> redact;
+
+    @Option(names = "--string-length", paramLabel = "N",
+            description = "Copy at most N characters of each string value (default 100).")
+    Integer stringLength;
+
     @Parameters(paramLabel = "COMMAND", arity = "0..*", description = "The command to run, after '--'.")
     List<String> command;
 
@@ -54,6 +81,14 @@ final class RunCommand extends JtraceCommand {
         }
         requirePositive("--depth", depth);
         methodFilter(includes, excludes); // validates the patterns before anything starts
+        methodFilter(vars, null);
+        methodFilter(lines, null);
+        requirePositive("--string-length", stringLength);
+        try {
+            Redaction.of(redact == null ? List.of() : redact);
+        } catch (IllegalArgumentException e) {
+            throw new UserException(e.getMessage());
+        }
 
         boolean direct = TargetCommand.isJavaLauncher(command.get(0));
         Path target = resolveOutput();
@@ -71,6 +106,11 @@ final class RunCommand extends JtraceCommand {
         if (excludes != null) options.exclude.addAll(excludes);
         options.depth = depth == null ? 0 : depth;
         options.log = agentLog.toString();
+        if (vars != null) options.vars.addAll(vars);
+        if (lines != null) options.lines.addAll(lines);
+        if (values == ValuesMode.tostring) options.values = values.name();
+        if (redact != null) options.redact.addAll(redact);
+        options.stringLength = stringLength == null ? 0 : stringLength;
         Path agent = AgentJars.agentJar();
         List<String> jvmOptions = List.of("-javaagent:" + agent + "=" + options.format(),
                 "-XX:FlightRecorderOptions:repository=" + repository);

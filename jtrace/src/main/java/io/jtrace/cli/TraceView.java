@@ -1,12 +1,14 @@
 package io.jtrace.cli;
 
 import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.model.LineExecuted;
 import io.jtrace.model.MethodCall;
 import io.jtrace.model.MethodEnter;
 import io.jtrace.model.MethodExit;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.RecordsLost;
 import io.jtrace.model.TraceEvent;
+import io.jtrace.model.VariableAccess;
 
 import java.util.Arrays;
 import java.util.HashMap;
@@ -75,6 +77,17 @@ final class TraceView {
             f.shownDepth = 0;
             for (int i = 0; i < l.depth(); i++) f.push(true);
             return l;
+        }
+        if (e instanceof VariableAccess || e instanceof LineExecuted) {
+            // Shown inside a shown frame (at the depth of its callees); hidden with a hidden frame.
+            boolean frameShown = f.depth == 0 || f.shown[f.depth - 1];
+            if (!frameShown) return null;
+            int d = f.shownDepth;
+            if (e instanceof VariableAccess v) {
+                return new VariableAccess(v.thread(), v.nanos(), d, v.method(), v.variable(), v.owner(), v.array(), v.index(), v.value());
+            }
+            LineExecuted l = (LineExecuted) e;
+            return new LineExecuted(l.thread(), l.nanos(), d, l.method(), l.line());
         }
         return e;
     }

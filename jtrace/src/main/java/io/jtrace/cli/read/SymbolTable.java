@@ -1,6 +1,7 @@
 package io.jtrace.cli.read;
 
 import io.jtrace.model.MethodInfo;
+import io.jtrace.model.VariableInfo;
 
 import java.util.HashMap;
 import java.util.List;
@@ -13,6 +14,7 @@ public final class SymbolTable {
     private MethodInfo[] byId = new MethodInfo[0];
     private final Map<Integer, String> types = new HashMap<>();
     private final Map<String, List<String>> superTypes = new HashMap<>();
+    private final Map<Integer, VariableInfo> variables = new HashMap<>();
 
     void addMethod(MethodInfo m) {
         if (methods.putIfAbsent(m.id(), m) != null || m.id() < 0) return;
@@ -23,6 +25,20 @@ public final class SymbolTable {
     void addType(int id, String name, String supers) {
         types.putIfAbsent(id, name);
         superTypes.putIfAbsent(name, supers == null || supers.isEmpty() ? List.of() : List.of(supers.split(",")));
+    }
+
+    void addVariable(VariableInfo v) {
+        variables.putIfAbsent(v.siteId(), v);
+    }
+
+    /** The variable access site with this id (a stand-in if its definition is missing). */
+    public VariableInfo variable(int siteId) {
+        VariableInfo v = variables.get(siteId);
+        return v != null ? v : VariableInfo.unknown(siteId);
+    }
+
+    public int variableSiteCount() {
+        return variables.size();
     }
 
     public MethodInfo method(int id) {

@@ -2,6 +2,7 @@ package io.jtrace.cli.read;
 
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExitKind;
+import io.jtrace.model.LineExecuted;
 import io.jtrace.model.MethodCall;
 import io.jtrace.model.MethodEnter;
 import io.jtrace.model.MethodExit;
@@ -9,6 +10,9 @@ import io.jtrace.model.MethodInfo;
 import io.jtrace.model.RecordsLost;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
+import io.jtrace.model.Value;
+import io.jtrace.model.VariableAccess;
+import io.jtrace.model.VariableInfo;
 import io.jtrace.runtime.RecordDecoder;
 import io.jtrace.runtime.RecordFormat;
 
@@ -114,8 +118,32 @@ public final class ThreadTimeline {
                 frames[depth] = null;
                 break;
             }
+            case RecordFormat.LINE:
+                ready.add(new LineExecuted(thread, t, depth, depth > 0 ? frames[depth - 1] : MethodInfo.unknown(0), (int) r.aux));
+                break;
+            case RecordFormat.VARIABLE: {
+                VariableInfo v = index.symbols.variable((int) r.aux);
+                ready.add(new VariableAccess(thread, t, depth, index.symbols.method(v.methodId()), v, r.owner, r.array,
+                        r.index, value(r)));
+                break;
+            }
             default:
                 throw new RawRecord.UnsupportedRecordException(r.kind);
+        }
+    }
+
+    private Value value(RawRecord r) {
+        switch (r.valueTag) {
+            case RecordFormat.VALUE_INT: return new Value(Value.Kind.INT, r.bits, null, 0, null, 0);
+            case RecordFormat.VALUE_FLOAT: return new Value(Value.Kind.FLOAT, r.bits, null, 0, null, 0);
+            case RecordFormat.VALUE_DOUBLE: return new Value(Value.Kind.DOUBLE, r.bits, null, 0, null, 0);
+            case RecordFormat.VALUE_STRING: return new Value(Value.Kind.STRING, 0, r.text, r.fullLength, null, 0);
+            case RecordFormat.VALUE_OBJECT:
+                return new Value(Value.Kind.OBJECT, 0, null, 0, index.symbols.type(r.typeId), r.identity);
+            case RecordFormat.VALUE_TEXT:
+                return new Value(Value.Kind.TEXT, 0, r.text, r.fullLength, index.symbols.type(r.typeId), r.identity);
+            case RecordFormat.VALUE_REDACTED: return Value.REDACTED;
+            default: return Value.NULL;
         }
     }
 
@@ -211,6 +239,13 @@ public final class ThreadTimeline {
         to.nanos = from.nanos;
         to.identity = from.identity;
         to.typeId = from.typeId;
+        to.valueTag = from.valueTag;
+        to.owner = from.owner;
+        to.array = from.array;
+        to.index = from.index;
+        to.bits = from.bits;
+        to.text = from.text;
+        to.fullLength = from.fullLength;
     }
 
     /** Time of the last record of one batch (absolute nanoTime). */

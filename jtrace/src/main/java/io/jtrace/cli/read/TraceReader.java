@@ -6,7 +6,10 @@ import io.jtrace.events.SessionEvent;
 import io.jtrace.events.TraceBatchEvent;
 import io.jtrace.events.TracerStatisticsEvent;
 import io.jtrace.events.TypeDefinitionEvent;
+import io.jtrace.events.VariableDefinitionEvent;
 import io.jtrace.model.MethodInfo;
+import io.jtrace.model.VariableInfo;
+import io.jtrace.model.VariableKind;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 
@@ -88,6 +91,12 @@ public final class TraceReader {
                         break;
                     case TypeDefinitionEvent.NAME:
                         index.symbols.addType(e.getInt("typeId"), e.getString("typeName"), e.getString("superTypes"));
+                        break;
+                    case VariableDefinitionEvent.NAME:
+                        index.symbols.addVariable(new VariableInfo(e.getInt("siteId"), e.getInt("methodId"),
+                                VariableKind.parse(e.getString("kind")), e.getString("name"), e.getString("type"),
+                                e.getInt("slot"), String.valueOf(e.getString("ownerClass")), e.getInt("line"),
+                                e.getBoolean("write"), e.getBoolean("redacted")));
                         break;
                     case SessionEvent.NAME:
                         index.sawJtraceEvents = true;

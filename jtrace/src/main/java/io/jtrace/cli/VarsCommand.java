@@ -1,0 +1,162 @@
+package io.jtrace.cli;
+
+import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.cli.read.GroupedLines;
+import io.jtrace.cli.read.TimeMerge;
+import io.jtrace.cli.read.TraceIndex;
+import io.jtrace.format.Ansi;
+import io.jtrace.format.Durations;
+import io.jtrace.format.VariableText;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.TraceEvent;
+import io.jtrace.model.VariableAccess;
+import io.jtrace.model.VariableInfo;
+import io.jtrace.model.VariableKind;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * {@code jtrace vars FILE}: the history of each variable recorded with {@code run --vars}: every
+ * write and read in time order, with value, line, thread and time. One section per variable: a
+ * local or parameter of one method, an instance field of one object, a static field, or the
+ * elements of one array.
+ */
+@Command(name = "vars", mixinStandardHelpOptions = true,
+        description = {"Show the history of each variable recorded with 'jtrace run --vars': every write ('w')",
+            "and read ('r') in time order, with value, line, thread and time. One section per variable:",
+            "a local or parameter of a method, a field of one object, a static field, or one array's elements."})
+final class VarsCommand extends RecordingCommand {
+    @Option(names = "--var", paramLabel = "NAME",
+            description = "Only variables named like this (glob: sum, count*, Tally.total, values). Repeatable.")
+    List<String> names;
+
+    @Option(names = "--method", paramLabel = "PATTERN",
+            description = "Only accesses made in methods matching (Counter.main, bank.**). Repeatable.")
+    List<String> methods;
+
+    @Option(names = "--thread", paramLabel = "PATTERN",
+            description = "Only accesses by threads whose name matches (glob: worker-*) or with this id. Repeatable.")
+    List<String> threads;
+
+    @Option(names = "--no-times", description = "Leave out timestamps (to diff two runs).")
+    boolean noTimes;
+
+    @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto",
+            description = "Colour: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; NO_COLOR turns auto off).")
+    ColorMode color;
+
+    /** What one history is about; accesses with equal keys form one section. */
+    private record Key(VariableKind kind, int methodId, String owner, String name, String type, long identity) {}
+
+    @Override
+    public Integer call() throws IOException {
+        MethodFilter methodFilter = methodFilter(methods, null);
+        List<Pattern> nameGlobs = names == null ? List.of() : names.stream().map(VarsCommand::glob).toList();
+        Predicate<ThreadInfo> threadFilter = threadFilter(threads);
+        Ansi ansi = ansi(color);
+        PrintWriter out = out();
+        try (TraceIndex index = open(); GroupedLines histories = new GroupedLines()) {
+            if (index.symbols().variableSiteCount() == 0) {
+                throw new UserException(file + " has no variable records: record them with 'jtrace run --vars PATTERN -o "
+                        + file.getFileName() + " -- java ...'");
+            }
+            if (threads != null && index.threads().stream().noneMatch(threadFilter)) {
+                throw new UserException("no thread matches " + String.join(", ", threads) + "; threads in "
+                        + file.getFileName() + ": " + index.threads().stream().map(ThreadInfo::label).distinct()
+                        .limit(12).collect(Collectors.joining(", ")));
+            }
+            int threadWidth = Math.min(24, index.threads().stream().mapToInt(t -> t.label().length()).max().orElse(4));
+            TimeMerge merge = index.merged(threadFilter);
+            for (TraceEvent e = merge.next(); e != null; e = merge.next()) {
+                if (!(e instanceof VariableAccess a)) continue;
+                if (!methodFilter.isEmpty() && !methodFilter.matches(a.method().className(), a.method().name())) continue;
+                if (!nameGlobs.isEmpty() && nameGlobs.stream().noneMatch(g -> nameMatches(g, a.variable()))) continue;
+                GroupedLines.Group g = histories.group(key(a), () -> header(a));
+                if (a.variable().write()) g.writes++;
+                else g.reads++;
+                histories.add(g, line(a, ansi, threadWidth));
+            }
+            boolean first = true;
+            for (GroupedLines.Group g : histories.groups()) {
+                if (!first) out.println();
+                first = false;
+                out.println(ansi.bold(g.header) + ansi.dim("  (" + count(g.writes, "write") + ", " + count(g.reads, "read") + ")"));
+                histories.print(g, out);
+            }
+            out.flush();
+            if (histories.groups().isEmpty()) warn("no variable access matches the filters in " + file);
+            return finish(index);
+        }
+    }
+
+    private static Key key(VariableAccess a) {
+        VariableInfo v = a.variable();
+        return switch (v.kind()) {
+            case LOCAL, PARAM -> new Key(v.kind(), v.methodId(), "", v.name(), v.type(), 0);
+            case FIELD -> new Key(v.kind(), 0, v.ownerClass(), v.name(), v.type(), a.owner());
+            case STATIC -> new Key(v.kind(), 0, v.ownerClass(), v.name(), v.type(), 0);
+            case ARRAY -> new Key(v.kind(), 0, "", v.name(), v.type(), a.array());
+            case UNKNOWN -> new Key(v.kind(), v.siteId(), "", v.name(), v.type(), 0);
+        };
+    }
+
+    /** {@code local int sum in counter.Counter.main(String[])}, {@code field int count of vars.Tally@1b6d3586}, ... */
+    private static String header(VariableAccess a) {
+        VariableInfo v = a.variable();
+        return switch (v.kind()) {
+            case LOCAL, PARAM -> v.kind().label() + " " + v.typeName() + " " + v.name() + " in " + a.method().displayName();
+            case FIELD -> "field " + v.typeName() + " " + v.name() + " of " + v.ownerClass()
+                    + (a.owner() != 0 ? "@" + VariableText.identity(a.owner()) : " (before its constructor's super())");
+            case STATIC -> "static " + v.typeName() + " " + v.ownerClass() + "." + v.name();
+            case ARRAY -> "array " + v.typeName() + "[] " + VariableText.arrayName(v) + "@" + VariableText.identity(a.array());
+            case UNKNOWN -> "variable site #" + v.siteId() + " (its definition is missing from the recording)";
+        };
+    }
+
+    private String line(VariableAccess a, Ansi ansi, int threadWidth) {
+        VariableInfo v = a.variable();
+        StringBuilder s = new StringBuilder(96).append("  ");
+        if (!noTimes) s.append(ansi.dim(pad(Durations.timestamp(a.nanos()), 11))).append("  ");
+        String thread = a.thread().label();
+        s.append(thread.length() > threadWidth ? thread.substring(0, threadWidth - 1) + "~" : thread + " ".repeat(threadWidth - thread.length()));
+        s.append("  ").append(v.write() ? ansi.yellow("w") : "r").append("  ");
+        if (v.kind() == VariableKind.ARRAY) s.append('[').append(a.index()).append("] = ");
+        s.append(VariableText.value(a.value(), v.type()));
+        if (v.line() > 0) s.append(ansi.dim("  line " + v.line()));
+        if (v.kind() != VariableKind.LOCAL && v.kind() != VariableKind.PARAM) s.append(ansi.dim("  in " + a.method().displayName()));
+        return s.toString();
+    }
+
+    private static boolean nameMatches(Pattern glob, VariableInfo v) {
+        String name = v.kind() == VariableKind.ARRAY ? VariableText.arrayName(v) : v.name();
+        return glob.matcher(name).matches() || glob.matcher(v.name()).matches()
+                || (!v.ownerClass().isEmpty() && (glob.matcher(v.simpleOwner() + "." + name).matches()
+                    || glob.matcher(v.ownerClass() + "." + name).matches()));
+    }
+
+    private static Pattern glob(String g) {
+        if (g.isEmpty()) throw new UserException("empty --var name: give a variable name or a glob such as 'count*'");
+        StringBuilder re = new StringBuilder();
+        for (char c : g.toCharArray()) {
+            if (c == '*') re.append(".*");
+            else if (c == '?') re.append('.');
+            else re.append(Pattern.quote(String.valueOf(c)));
+        }
+        return Pattern.compile(re.toString());
+    }
+
+    private static String count(long n, String what) {
+        return n + " " + what + (n == 1 ? "" : "s");
+    }
+
+    private static String pad(String s, int width) {
+        return s.length() >= width ? s : " ".repeat(width - s.length()) + s;
+    }
+}
