@@ -31,6 +31,7 @@ public final class TraceRuntime {
     private static final AtomicLong CLASSES_FAILED = new AtomicLong();
     private static volatile String firstError;
     private static volatile Thread flusher;
+    private static boolean hooksAdded;
 
     private static String version = "?";
     private static String options = "";
@@ -58,11 +59,14 @@ public final class TraceRuntime {
         java.time.Instant now = java.time.Instant.now();
         epochNanosOrigin = now.getEpochSecond() * 1_000_000_000L + now.getNano();
         Tracer.maxDepth = maxDepth <= 0 ? Integer.MAX_VALUE : maxDepth;
-        FlightRecorder.addPeriodicEvent(MethodDefinitionEvent.class, MethodRegistry::emitAll);
-        FlightRecorder.addPeriodicEvent(TypeDefinitionEvent.class, TypeRegistry::emitAll);
-        FlightRecorder.addPeriodicEvent(VariableDefinitionEvent.class, VariableRegistry::emitAll);
-        FlightRecorder.addPeriodicEvent(SessionEvent.class, TraceRuntime::emitSession);
-        FlightRecorder.addPeriodicEvent(TracerStatisticsEvent.class, TraceRuntime::emitStatistics);
+        if (!hooksAdded) { // JFR accepts one hook per event class: a restart keeps the first ones
+            FlightRecorder.addPeriodicEvent(MethodDefinitionEvent.class, MethodRegistry::emitAll);
+            FlightRecorder.addPeriodicEvent(TypeDefinitionEvent.class, TypeRegistry::emitAll);
+            FlightRecorder.addPeriodicEvent(VariableDefinitionEvent.class, VariableRegistry::emitAll);
+            FlightRecorder.addPeriodicEvent(SessionEvent.class, TraceRuntime::emitSession);
+            FlightRecorder.addPeriodicEvent(TracerStatisticsEvent.class, TraceRuntime::emitStatistics);
+            hooksAdded = true;
+        }
         Thread t = new Thread(TraceRuntime::flushDeadThreads, "jtrace-flusher");
         t.setDaemon(true);
         t.start();
