@@ -22,6 +22,8 @@ public final class AgentOptions {
     public int depth;
     /** Where the agent writes what failed; null = stderr. */
     public String log;
+    /** Record throw, catch, finally and uncaught exceptions (false: {@code exceptions=false}). */
+    public boolean exceptions = true;
 
     public static AgentOptions parse(String text) {
         AgentOptions o = new AgentOptions();
@@ -36,6 +38,12 @@ public final class AgentOptions {
                 case "include": o.include.add(value); break;
                 case "exclude": o.exclude.add(value); break;
                 case "log": o.log = value; break;
+                case "exceptions":
+                    if (!value.equals("true") && !value.equals("false")) {
+                        throw new IllegalArgumentException("exceptions must be true or false, not '" + value + "'");
+                    }
+                    o.exceptions = Boolean.parseBoolean(value);
+                    break;
                 case "depth":
                     try {
                         o.depth = Integer.parseInt(value);
@@ -58,6 +66,7 @@ public final class AgentOptions {
         if (!exclude.isEmpty()) pairs.put("exclude", exclude);
         if (depth > 0) pairs.put("depth", List.of(String.valueOf(depth)));
         if (log != null) pairs.put("log", List.of(log));
+        if (!exceptions) pairs.put("exceptions", List.of("false"));
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<String, List<String>> e : pairs.entrySet()) {
             for (String v : e.getValue()) {

@@ -4,12 +4,16 @@ import io.jtrace.agent.filter.MethodFilter;
 import io.jtrace.agent.instrument.ClassInstrumenter;
 import io.jtrace.runtime.MethodRegistry;
 import io.jtrace.runtime.TraceRuntime;
+import io.jtrace.runtime.Tracer;
+import io.jtrace.runtime.TypeRegistry;
 
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import java.util.Set;
 
 /** Entry point of the java agent: {@code -javaagent:jtrace-agent.jar=OPTIONS}. */
 public final class JtraceAgent {
@@ -43,12 +47,28 @@ public final class JtraceAgent {
             RecordingControl recording = new RecordingControl(log);
             recording.start(output);
             recording.installShutdownHook(inst);
+            if (options.exceptions) openThrowableToRuntime(inst, log);
+            TraceRuntime.recordExceptions(options.exceptions);
             TraceRuntime.start(version(), options.format(), options.depth);
             ClassInstrumenter instrumenter = new ClassInstrumenter(filter, MethodRegistry::register,
-                    ClassInstrumenter.callProbes());
+                    options.exceptions ? ClassInstrumenter.exceptionProbes(TypeRegistry::idOfName)
+                            : ClassInstrumenter.callProbes());
             inst.addTransformer(new TraceTransformer(instrumenter, inst, log), false);
         } catch (Throwable t) {
             log.log("could not start tracing: " + t);
+        }
+    }
+
+    /**
+     * The runtime reads an application exception's message and cause from Throwable's private
+     * fields rather than calling methods the application may override (see ExceptionFields).
+     */
+    private static void openThrowableToRuntime(Instrumentation inst, AgentLog log) {
+        try {
+            inst.redefineModule(Object.class.getModule(), Set.of(), Map.of(),
+                    Map.of("java.lang", Set.of(Tracer.class.getModule())), Set.of(), Map.of());
+        } catch (Throwable t) {
+            log.log("cannot read exception messages of application classes (" + t + ")");
         }
     }
 

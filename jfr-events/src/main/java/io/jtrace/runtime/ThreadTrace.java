@@ -33,6 +33,8 @@ final class ThreadTrace {
     private int batchStartDepth;
     /** Set while the tracer itself runs on this thread: nested traced calls are ignored. */
     boolean busy;
+    /** Exceptions this thread recently threw or handled; null until the first one. */
+    ExceptionTrail trail;
 
     ThreadTrace(Thread owner, boolean virtual) {
         this.owner = owner;
@@ -60,6 +62,7 @@ final class ThreadTrace {
             if (d < 0) return;
         }
         depth = d;
+        if (trail != null) trail.dropAbove(d);
         if (d >= Tracer.maxDepth) return;
         long now = System.nanoTime();
         begin(RecordFormat.EXIT, 0, now, RecordFormat.MAX_FIXED_RECORD);
@@ -105,6 +108,11 @@ final class ThreadTrace {
             }
         }
         return k;
+    }
+
+    ExceptionTrail trail() {
+        if (trail == null) trail = new ExceptionTrail();
+        return trail;
     }
 
     /** Method id of the innermost open frame, or -1. */

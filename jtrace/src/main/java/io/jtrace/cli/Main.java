@@ -19,11 +19,13 @@ import java.util.Locale;
         subcommands = {
             RunCommand.class,
             PrintCommand.class,
+            ExceptionsCommand.class,
             CommandLine.HelpCommand.class,
         },
         footer = {"", "Examples:",
             "  jtrace run -o bank.jfr -- java -cp app.jar bank.Main",
-            "  jtrace print bank.jfr --thread main --depth 3"})
+            "  jtrace print bank.jfr --thread main --depth 3",
+            "  jtrace exceptions bank.jfr --summary"})
 public final class Main implements Runnable {
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
             description = "Print stack traces of internal errors.")

@@ -114,6 +114,14 @@ public final class ThreadTimeline {
                 frames[depth] = null;
                 break;
             }
+            case RecordFormat.THROW:
+            case RecordFormat.CATCH:
+            case RecordFormat.FINALLY:
+            case RecordFormat.UNCAUGHT:
+            case RecordFormat.ORIGIN:
+            case RecordFormat.SUPPRESSED:
+                ready.add(ExceptionRecords.event(r, thread, t, depth, index.symbols));
+                break;
             default:
                 throw new RawRecord.UnsupportedRecordException(r.kind);
         }
@@ -211,6 +219,7 @@ public final class ThreadTimeline {
         to.nanos = from.nanos;
         to.identity = from.identity;
         to.typeId = from.typeId;
+        from.copyExceptionFieldsTo(to);
     }
 
     /** Time of the last record of one batch (absolute nanoTime). */
