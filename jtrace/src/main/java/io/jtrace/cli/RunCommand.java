@@ -44,6 +44,10 @@ final class RunCommand extends JtraceCommand {
     @Option(names = "--depth", paramLabel = "N", description = "Record calls only up to N traced frames deep.")
     Integer depth;
 
+    @Option(names = "--no-exceptions",
+            description = "Do not record throw, catch, finally and uncaught exceptions (exceptional exits still are).")
+    boolean noExceptions;
+
     @Parameters(paramLabel = "COMMAND", arity = "0..*", description = "The command to run, after '--'.")
     List<String> command;
 
@@ -71,6 +75,7 @@ final class RunCommand extends JtraceCommand {
         if (excludes != null) options.exclude.addAll(excludes);
         options.depth = depth == null ? 0 : depth;
         options.log = agentLog.toString();
+        options.exceptions = !noExceptions;
         Path agent = AgentJars.agentJar();
         List<String> jvmOptions = List.of("-javaagent:" + agent + "=" + options.format(),
                 "-XX:FlightRecorderOptions:repository=" + repository);
