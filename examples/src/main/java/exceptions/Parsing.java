@@ -7,7 +7,7 @@ final class Parsing {
     static int parseOrDefault(String text, int fallback) {
         try {
             return Integer.parseInt(text);
-        } catch (NumberFormatException e) {
+        } catch (NumberFormatException | NullPointerException e) {
             return fallback;
         }
     }

@@ -119,6 +119,8 @@ class ExceptionsTest {
 
         Block parse = ExceptionReport.only(j, "java.lang.NumberFormatException", "For input string: \"forty-two\"");
         assertEquals(List.of("thrown in untraced code at", "caught at"), parse.whats());
+        assertEquals("exceptions.Parsing.parseOrDefault(String, int):10 as java.lang.NumberFormatException | java.lang.NullPointerException",
+                parse.last().rest(), "a multi-catch names every declared type");
         assertTrue(parse.first().rest().matches("java\\.lang\\.Integer\\.parseInt:\\d+, came out at "
                 + "exceptions\\.Parsing\\.parseOrDefault\\(String, int\\):9"), parse::toString);
 
@@ -243,7 +245,8 @@ class ExceptionsTest {
         assertEquals(indent(lines.get(throwAt - 1)), indent(lines.get(throwAt + 2)));
         indexOf(lines, "* raised by the JVM java.lang.ArithmeticException: / by zero at JvmRaised.divide:12");
         indexOf(lines, "* suppress java.io.UncheckedIOException into java.lang.IllegalStateException at Resources.useFailingResource:18");
-        indexOf(lines, "* catch java.lang.NumberFormatException at Parsing.parseOrDefault:10 as java.lang.NumberFormatException");
+        indexOf(lines, "* catch java.lang.NumberFormatException at Parsing.parseOrDefault:10"
+                + " as java.lang.NumberFormatException | java.lang.NullPointerException");
         Jtrace.Result worker = Jtrace.jtrace(dir, "print", "--no-times", "--thread", "doomed-worker", rec.toString());
         assertEquals("doomed-worker  * uncaught java.lang.IllegalStateException: thread doomed-worker dies",
                 worker.outLines().get(worker.outLines().size() - 1));
