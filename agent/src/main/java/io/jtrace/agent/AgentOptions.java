@@ -32,6 +32,8 @@ public final class AgentOptions {
     public final List<String> redact = new ArrayList<>();
     /** Longest string value copied into a record; 0 = default. */
     public int stringLength;
+    /** Record throw, catch, finally and uncaught exceptions (false: {@code exceptions=false}). */
+    public boolean exceptions = true;
 
     public static AgentOptions parse(String text) {
         AgentOptions o = new AgentOptions();
@@ -61,6 +63,11 @@ public final class AgentOptions {
                     } catch (NumberFormatException e) {
                         throw new IllegalArgumentException("stringLength must be a number, not '" + value + "'");
                     }
+                case "exceptions":
+                    if (!value.equals("true") && !value.equals("false")) {
+                        throw new IllegalArgumentException("exceptions must be true or false, not '" + value + "'");
+                    }
+                    o.exceptions = Boolean.parseBoolean(value);
                     break;
                 case "depth":
                     try {
@@ -89,6 +96,7 @@ public final class AgentOptions {
         if (values != null) pairs.put("values", List.of(values));
         if (!redact.isEmpty()) pairs.put("redact", redact);
         if (stringLength > 0) pairs.put("stringLength", List.of(String.valueOf(stringLength)));
+        if (!exceptions) pairs.put("exceptions", List.of("false"));
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<String, List<String>> e : pairs.entrySet()) {
             for (String v : e.getValue()) {

@@ -10,6 +10,8 @@ import io.jtrace.runtime.MethodRegistry;
 import io.jtrace.runtime.TraceRuntime;
 import io.jtrace.runtime.VariableRegistry;
 import io.jtrace.runtime.VariableTracer;
+import io.jtrace.runtime.Tracer;
+import io.jtrace.runtime.TypeRegistry;
 
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
@@ -18,6 +20,8 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /** Entry point of the java agent: {@code -javaagent:jtrace-agent.jar=OPTIONS}. */
 public final class JtraceAgent {
@@ -54,6 +58,8 @@ public final class JtraceAgent {
             recording.start(output);
             recording.installShutdownHook(inst);
             VariableTracer.configure(options.stringLength, "tostring".equals(options.values));
+            if (options.exceptions) openThrowableToRuntime(inst, log);
+            TraceRuntime.recordExceptions(options.exceptions);
             TraceRuntime.start(version(), options.format(), options.depth);
             ClassInstrumenter instrumenter = new ClassInstrumenter(filter, MethodRegistry::register,
                     probes(options, redaction, log));
@@ -75,7 +81,7 @@ public final class JtraceAgent {
         return patterns;
     }
 
-    /** Variable and line probes (when asked for) first, then the call probes. */
+    /** Variable and line probes (when asked for) first, then the exception and call probes. */
     static List<Probe> probes(AgentOptions options, Redaction redaction, AgentLog log) {
         List<Probe> probes = new ArrayList<>();
         if (!options.vars.isEmpty()) {
@@ -83,8 +89,22 @@ public final class JtraceAgent {
                     VariableRegistry::register, log::log));
         }
         if (!options.lines.isEmpty()) probes.add(new LineProbe(MethodFilter.parse(options.lines, options.exclude)));
-        probes.addAll(ClassInstrumenter.callProbes());
+        probes.addAll(options.exceptions ? ClassInstrumenter.exceptionProbes(TypeRegistry::idOfName)
+                : ClassInstrumenter.callProbes());
         return probes;
+    }
+
+    /**
+     * The runtime reads an application exception's message and cause from Throwable's private
+     * fields rather than calling methods the application may override (see ExceptionFields).
+     */
+    private static void openThrowableToRuntime(Instrumentation inst, AgentLog log) {
+        try {
+            inst.redefineModule(Object.class.getModule(), Set.of(), Map.of(),
+                    Map.of("java.lang", Set.of(Tracer.class.getModule())), Set.of(), Map.of());
+        } catch (Throwable t) {
+            log.log("cannot read exception messages of application classes (" + t + ")");
+        }
     }
 
     static Path outputPath(String template) {

@@ -1,7 +1,13 @@
 package io.jtrace.format;
 
+import io.jtrace.model.ExceptionCaught;
+import io.jtrace.model.ExceptionEvent;
+import io.jtrace.model.ExceptionSuppressed;
+import io.jtrace.model.ExceptionThrown;
+import io.jtrace.model.ExceptionUncaught;
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.LineExecuted;
+import io.jtrace.model.FinallyEntered;
 import io.jtrace.model.MethodCall;
 import io.jtrace.model.MethodEnter;
 import io.jtrace.model.MethodExit;
@@ -26,7 +32,8 @@ import java.util.Map;
  *   0.000152  main      &lt; bank.Bank.transfer(Account, Account, long)  32.0 us
  * </pre>
  * {@code >} enter, {@code <} exit, {@code =} a call with no traced callees, {@code !} a frame left
- * by an exception, {@code ?} a frame still open when the recording ended. With {@code --vars}
+ * by an exception, {@code ?} a frame still open when the recording ended, {@code *} an exception
+ * event (throw, catch, finally, suppress, uncaught) in the frame above it. With {@code --vars}
  * and {@code --lines} recordings, inside a frame: {@code r}/{@code w} a variable read or write
  * ({@code w sum = 55  (local int, line 12)}, see {@link VariableText}), {@code . line 12} a line.
  */
@@ -73,6 +80,8 @@ public final class TextTraceWriter implements TraceWriter {
         } else if (e instanceof MethodCall m) {
             line.append(marker(m.kind(), "=")).append(' ').append(name(m.method()));
             appendOutcome(line, m.durationNanos(), m.kind(), m.exception() == null ? null : m.exception().type());
+        } else if (e instanceof ExceptionEvent x) {
+            line.append(a.yellow("*")).append(' ').append(exceptionLine(x));
         } else if (e instanceof RecordsLost l) {
             line.append(a.red("~ " + l.batches() + " batch(es) of this thread's records were lost here; "
                     + "the frames below are unknown"));
@@ -87,6 +96,41 @@ public final class TextTraceWriter implements TraceWriter {
     /** Display names are built once per method: a trace repeats them millions of times. */
     private String name(MethodInfo method) {
         return names.computeIfAbsent(method, MethodInfo::displayName);
+    }
+
+    /**
+     * An exception event inline, under the frame it happened in ({@code *}). Identity hashes
+     * (which differ between runs) are shown with times, left out with them.
+     */
+    private String exceptionLine(ExceptionEvent x) {
+        boolean id = options.times();
+        Ansi a = options.ansi();
+        if (x instanceof ExceptionThrown t) {
+            String what = ExceptionText.withMessage(t.exception(), t.message(), id);
+            String at = t.site() == null ? "" : " at " + t.site().shortName();
+            return switch (t.kind()) {
+                case THROWN -> a.red("throw " + what) + at;
+                case RETHROWN -> a.red("rethrow " + ExceptionText.name(t.exception(), id)) + at;
+                case RAISED_BY_JVM -> a.red("raised by the JVM " + what) + at;
+                case UNRECORDED_THROW -> a.red("thrown deeper than the depth limit " + what) + at;
+                case IN_UNTRACED_CODE -> a.red("thrown in untraced code " + what) + at
+                        + (t.surfacedAt() == null ? "" : ", came out at " + t.surfacedAt().shortName());
+            };
+        }
+        if (x instanceof ExceptionCaught c) {
+            return a.cyan("catch " + ExceptionText.name(c.exception(), id)) + " at " + c.site().shortName()
+                    + (c.declaredType() == null ? "" : " as " + c.declaredType());
+        }
+        if (x instanceof FinallyEntered f) {
+            return (f.resourceClose() ? "close resource" : "finally") + " at " + f.site().shortName()
+                    + " while " + ExceptionText.name(f.exception(), id) + " unwinds";
+        }
+        if (x instanceof ExceptionSuppressed s) {
+            return "suppress " + ExceptionText.name(s.exception(), id) + " into " + ExceptionText.name(s.primary(), id)
+                    + " at " + s.site().shortName();
+        }
+        ExceptionUncaught u = (ExceptionUncaught) x;
+        return a.red("uncaught " + ExceptionText.name(u.exception(), id) + ": thread " + u.thread().label() + " dies");
     }
 
     private String marker(ExitKind kind, String normal) {

@@ -47,6 +47,20 @@ public final class MethodRegistry {
         }
     }
 
+    /** Binary class name of a registered method, or null for an unknown id. */
+    static String className(int id) {
+        synchronized (METHODS) {
+            return id >= 1 && id <= METHODS.size() ? METHODS.get(id - 1).className : null;
+        }
+    }
+
+    /** Name of a registered method, or null for an unknown id. */
+    static String methodName(int id) {
+        synchronized (METHODS) {
+            return id >= 1 && id <= METHODS.size() ? METHODS.get(id - 1).methodName : null;
+        }
+    }
+
     static void emitAll() {
         Definition[] snapshot;
         synchronized (METHODS) {

@@ -36,11 +36,22 @@ public final class RecordFormat {
      * Body: exception identity (identityHashCode), exception type id (0 = unknown).
      */
     public static final int EXIT_EXCEPTIONAL = 2;
-    /** Reserved for exception events: throw (issue: exception tracking). */
+    /**
+     * aux = method id; an {@code athrow} in traced code. Body: line, exception type id,
+     * identity, flags ({@link #THROW_RETHROW}), cause identity (0 = none),
+     * message (string, at most {@link #MAX_MESSAGE} chars; null if unknown).
+     */
     public static final int THROW = 3;
-    /** Reserved: handler entered. */
+    /**
+     * aux = method id; a typed handler of that method was entered. Body: line, declared type id
+     * (a {@link TypeRegistry#idOfName name id}; multi-catch: "A | B"), identity, exception type id.
+     */
     public static final int CATCH = 4;
-    /** Reserved: finally block run while unwinding. */
+    /**
+     * aux = method id; a catch-any handler ({@code finally}) or the close step of a
+     * try-with-resources was entered while an exception unwinds. Body: line, identity,
+     * exception type id, what ({@link #FINALLY_BLOCK} or {@link #FINALLY_RESOURCE_CLOSE}).
+     */
     public static final int FINALLY = 5;
     /**
      * A source line started executing (a "sequence point"): aux = line number. Body: none. The
@@ -68,10 +79,41 @@ public final class RecordFormat {
      * </pre>
      */
     public static final int VARIABLE = 7;
-    /** Reserved: exception left the thread (uncaught). */
+    /**
+     * aux = 0; the exception ended the thread (its uncaught exception handler ran).
+     * Body: identity, exception type id.
+     */
     public static final int UNCAUGHT = 8;
-    /** Reserved: exception first seen in traced code after being raised elsewhere. */
+    /**
+     * aux = method id of the traced frame where the exception surfaced; an exception reached
+     * traced code without a {@link #THROW} record (raised by the JVM, or thrown in untraced
+     * code). Its site comes from its stack trace. Body: flags ({@link #ORIGIN_AT_SURFACE},
+     * {@link #ORIGIN_UNRECORDED_THROW}), exception type id, identity, cause identity, message,
+     * site class, site method, site source file (strings, null if unknown), site line (zigzag;
+     * negative as in StackTraceElement), line in the surfacing method where it came out (0 = unknown).
+     */
     public static final int ORIGIN = 9;
+    /**
+     * aux = method id; {@code primary.addSuppressed(suppressed)} in traced code (also the one
+     * javac generates for try-with-resources). Body: line, primary identity, suppressed identity,
+     * suppressed type id, primary type id.
+     */
+    public static final int SUPPRESSED = 10;
+
+    /** THROW flag: the same exception object was caught (or is being handled) on this thread and is thrown again. */
+    public static final int THROW_RETHROW = 1;
+    /** ORIGIN flag: the top frame of the stack trace is the traced method where it surfaced. */
+    public static final int ORIGIN_AT_SURFACE = 1;
+    /** ORIGIN flag: traced code threw it, but the throw was not recorded (beyond the depth limit). */
+    public static final int ORIGIN_UNRECORDED_THROW = 2;
+    /** FINALLY what: a {@code finally} block. */
+    public static final int FINALLY_BLOCK = 0;
+    /** FINALLY what: try-with-resources closing its resource. */
+    public static final int FINALLY_RESOURCE_CLOSE = 1;
+    /** Exception messages are cut to this many chars. */
+    public static final int MAX_MESSAGE = 200;
+    /** Class, method and file names in ORIGIN records are cut to this many chars. */
+    public static final int MAX_NAME = 300;
 
     // --- value tags of VARIABLE records (low 4 bits of the tag unit) and their flags ---
     public static final int VALUE_INT = 0;
@@ -103,6 +145,7 @@ public final class RecordFormat {
             case VARIABLE: return "variable";
             case UNCAUGHT: return "uncaught";
             case ORIGIN: return "origin";
+            case SUPPRESSED: return "suppressed";
             default: return "kind-" + kind;
         }
     }

@@ -39,6 +39,8 @@ final class ThreadTrace {
      * SIGKILL then loses at most that much). Volatile: reading it costs a plain load.
      */
     volatile boolean flushRequested;
+    /** Exceptions this thread recently threw or handled; null until the first one. */
+    ExceptionTrail trail;
 
     ThreadTrace(Thread owner, boolean virtual) {
         this.owner = owner;
@@ -66,6 +68,7 @@ final class ThreadTrace {
             if (d < 0) return;
         }
         depth = d;
+        if (trail != null) trail.dropAbove(d);
         if (d >= Tracer.maxDepth) return;
         long now = System.nanoTime();
         begin(RecordFormat.EXIT, 0, now, RecordFormat.MAX_FIXED_RECORD);
@@ -111,6 +114,11 @@ final class ThreadTrace {
             }
         }
         return k;
+    }
+
+    ExceptionTrail trail() {
+        if (trail == null) trail = new ExceptionTrail();
+        return trail;
     }
 
     /** Method id of the innermost open frame, or -1. */

@@ -75,6 +75,15 @@ public final class TraceRuntime {
     }
 
     /**
+     * Turns exception records on (the default of the agent) or off ({@code --no-exceptions}):
+     * call before {@link #start}. On also installs {@link UncaughtExceptionRecorder}.
+     */
+    public static synchronized void recordExceptions(boolean on) {
+        Tracer.exceptions = on;
+        if (on) UncaughtExceptionRecorder.install();
+    }
+
+    /**
      * Stops tracing and writes every thread's buffered records, including threads still
      * running (their last record may be in flight: we give them a moment to finish it).
      */

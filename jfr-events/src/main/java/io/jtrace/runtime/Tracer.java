@@ -12,6 +12,8 @@ public final class Tracer {
     static volatile boolean active;
     /** Records deeper than this many traced frames are not written (Spyder's depth cut-off). */
     static int maxDepth = Integer.MAX_VALUE;
+    /** Whether throw, catch, finally, origin and uncaught records are written (agent option exceptions). */
+    static boolean exceptions;
 
     private static final ThreadLocal<ThreadTrace> TRACES = new ThreadLocal<>();
 
@@ -50,7 +52,11 @@ public final class Tracer {
         if (!active) return;
         try {
             ThreadTrace t = current();
-            if (t != null) t.exitExceptional(methodId, thrown);
+            if (t != null) {
+                if (exceptions) ExceptionEvents.beforeExceptionalExit(t, thrown, methodId);
+                t.exitExceptional(methodId, thrown);
+                if (exceptions) ExceptionEvents.afterExceptionalExit(t, thrown);
+            }
         } catch (Throwable e) {
             TraceRuntime.internalError(e);
         }
@@ -65,6 +71,66 @@ public final class Tracer {
         try {
             ThreadTrace t = current();
             if (t != null) t.caught(methodId, caught);
+        } catch (Throwable e) {
+            TraceRuntime.internalError(e);
+        }
+    }
+
+    // ---------------------------------------------------------------- exceptions
+
+    /** Before an {@code athrow} in traced code, with the exception on the stack (may be null). */
+    public static void thrown(Throwable thrown, int line, int methodId) {
+        if (!active) return;
+        try {
+            ThreadTrace t = current();
+            if (t != null) ExceptionEvents.thrown(t, thrown, line, methodId);
+        } catch (Throwable e) {
+            TraceRuntime.internalError(e);
+        }
+    }
+
+    /** At the start of a typed handler; {@code declaredTypeId} names the declared type(s). */
+    public static void caughtAs(Throwable caught, int methodId, int line, int declaredTypeId) {
+        if (!active) return;
+        try {
+            ThreadTrace t = current();
+            if (t != null) ExceptionEvents.caught(t, caught, methodId, line, declaredTypeId);
+        } catch (Throwable e) {
+            TraceRuntime.internalError(e);
+        }
+    }
+
+    /**
+     * At the start of a catch-any handler of a finally block, or of try-with-resources' close
+     * step ({@code what}: {@link RecordFormat#FINALLY_BLOCK}, {@link RecordFormat#FINALLY_RESOURCE_CLOSE}).
+     */
+    public static void unwinding(Throwable thrown, int methodId, int line, int what) {
+        if (!active) return;
+        try {
+            ThreadTrace t = current();
+            if (t != null) ExceptionEvents.unwinding(t, thrown, methodId, line, what);
+        } catch (Throwable e) {
+            TraceRuntime.internalError(e);
+        }
+    }
+
+    /** Before {@code primary.addSuppressed(suppressed)} in traced code. */
+    public static void suppressed(Object primary, Throwable suppressed, int line, int methodId) {
+        if (!active) return;
+        try {
+            ThreadTrace t = current();
+            if (t != null) ExceptionEvents.suppressed(t, primary, suppressed, line, methodId);
+        } catch (Throwable e) {
+            TraceRuntime.internalError(e);
+        }
+    }
+
+    /** The calling thread dies of {@code thrown}: called by {@link UncaughtExceptionRecorder}. */
+    static void uncaught(Throwable thrown) {
+        if (!active || !exceptions) return;
+        try {
+            ThreadTrace t = current();
+            if (t != null) ExceptionEvents.uncaught(t, thrown);
         } catch (Throwable e) {
             TraceRuntime.internalError(e);
         }

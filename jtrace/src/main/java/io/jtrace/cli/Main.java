@@ -22,12 +22,14 @@ import java.util.Locale;
         subcommands = {
             RunCommand.class,
             PrintCommand.class,
+            ExceptionsCommand.class,
             VarsCommand.class,
             CommandLine.HelpCommand.class,
         },
         footer = {"", "Examples:",
             "  jtrace run -o bank.jfr -- java -cp app.jar bank.Main",
             "  jtrace print bank.jfr --thread main --depth 3",
+            "  jtrace exceptions bank.jfr --summary",
             "  jtrace run --vars counter.** -o c.jfr -- java -cp app.jar counter.Counter && jtrace vars c.jfr --var sum"})
 public final class Main implements Runnable {
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,

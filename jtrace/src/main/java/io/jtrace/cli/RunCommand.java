@@ -70,6 +70,9 @@ final class RunCommand extends JtraceCommand {
     @Option(names = "--string-length", paramLabel = "N",
             description = "Copy at most N characters of each string value (default 100).")
     Integer stringLength;
+    @Option(names = "--no-exceptions",
+            description = "Do not record throw, catch, finally and uncaught exceptions (exceptional exits still are).")
+    boolean noExceptions;
 
     @Parameters(paramLabel = "COMMAND", arity = "0..*", description = "The command to run, after '--'.")
     List<String> command;
@@ -111,6 +114,7 @@ final class RunCommand extends JtraceCommand {
         if (values == ValuesMode.tostring) options.values = values.name();
         if (redact != null) options.redact.addAll(redact);
         options.stringLength = stringLength == null ? 0 : stringLength;
+        options.exceptions = !noExceptions;
         Path agent = AgentJars.agentJar();
         List<String> jvmOptions = List.of("-javaagent:" + agent + "=" + options.format(),
                 "-XX:FlightRecorderOptions:repository=" + repository);

@@ -2,6 +2,7 @@ package io.jtrace.cli;
 
 import io.jtrace.agent.filter.MethodFilter;
 import io.jtrace.model.LineExecuted;
+import io.jtrace.model.ExceptionEvent;
 import io.jtrace.model.MethodCall;
 import io.jtrace.model.MethodEnter;
 import io.jtrace.model.MethodExit;
@@ -70,6 +71,10 @@ final class TraceView {
             int d = f.shownDepth;
             return selected(m.method()) && d < maxDepth
                     ? new MethodCall(m.thread(), m.nanos(), d, m.method(), m.durationNanos(), m.kind(), m.exception()) : null;
+        }
+        if (e instanceof ExceptionEvent x) {
+            // shown with the frame it happened in
+            return f.depth == 0 || f.shown[f.depth - 1] ? x.atDepth(f.shownDepth) : null;
         }
         if (e instanceof RecordsLost l) {
             // Frames below a gap are unknown: show them as one level each.

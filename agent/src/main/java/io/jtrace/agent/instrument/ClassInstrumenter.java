@@ -30,6 +30,11 @@ public final class ClassInstrumenter {
         return List.of(new CatchProbe(), new CallProbe());
     }
 
+    /** Calls plus exceptions: throw, catch, finally and suppression, before the call probe's catch-all. */
+    public static List<Probe> exceptionProbes(TypeIds types) {
+        return List.of(new CatchProbe(types), new ThrowProbe(), new SuppressProbe(), new CallProbe());
+    }
+
     /** Returns the rewritten class, or null if nothing in it is traced. */
     public byte[] instrument(byte[] classFile) {
         ClassReader reader = new ClassReader(classFile);

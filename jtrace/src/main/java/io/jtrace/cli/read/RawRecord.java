@@ -21,6 +21,18 @@ final class RawRecord {
     long bits;
     String text;
     long fullLength;
+    // exception records (see RecordFormat): set only by the kinds that carry them
+    int line;
+    int flags;
+    int declaredTypeId;
+    long cause;
+    String message;
+    long primary;
+    int primaryTypeId;
+    String siteClass;
+    String siteMethod;
+    String siteFile;
+    int siteLine;
 
     /** Reads the next record's header, time and body; {@code previousNanos} is the running clock. */
     void read(RecordDecoder d, long previousNanos) {
@@ -42,6 +54,49 @@ final class RawRecord {
                 break;
             case RecordFormat.VARIABLE:
                 readVariable(d);
+                break;
+            case RecordFormat.THROW:
+                line = d.readVarInt();
+                typeId = d.readVarInt();
+                identity = d.readVarLong();
+                flags = d.readVarInt();
+                cause = d.readVarLong();
+                message = d.readString();
+                break;
+            case RecordFormat.CATCH:
+                line = d.readVarInt();
+                declaredTypeId = d.readVarInt();
+                identity = d.readVarLong();
+                typeId = d.readVarInt();
+                break;
+            case RecordFormat.FINALLY:
+                line = d.readVarInt();
+                identity = d.readVarLong();
+                typeId = d.readVarInt();
+                flags = d.readVarInt();
+                break;
+            case RecordFormat.UNCAUGHT:
+                identity = d.readVarLong();
+                typeId = d.readVarInt();
+                break;
+            case RecordFormat.ORIGIN:
+                flags = d.readVarInt();
+                typeId = d.readVarInt();
+                identity = d.readVarLong();
+                cause = d.readVarLong();
+                message = d.readString();
+                siteClass = d.readString();
+                siteMethod = d.readString();
+                siteFile = d.readString();
+                siteLine = (int) d.readZigZag();
+                line = d.readVarInt();
+                break;
+            case RecordFormat.SUPPRESSED:
+                line = d.readVarInt();
+                primary = d.readVarLong();
+                identity = d.readVarLong();
+                typeId = d.readVarInt();
+                primaryTypeId = d.readVarInt();
                 break;
             default:
                 throw new UnsupportedRecordException(kind);
@@ -87,6 +142,21 @@ final class RawRecord {
             default:
                 throw new IllegalStateException("unknown value tag " + valueTag);
         }
+    }
+
+    /** Copies the exception fields (the lookahead hands its record over this way). */
+    void copyExceptionFieldsTo(RawRecord to) {
+        to.line = line;
+        to.flags = flags;
+        to.declaredTypeId = declaredTypeId;
+        to.cause = cause;
+        to.message = message;
+        to.primary = primary;
+        to.primaryTypeId = primaryTypeId;
+        to.siteClass = siteClass;
+        to.siteMethod = siteMethod;
+        to.siteFile = siteFile;
+        to.siteLine = siteLine;
     }
 
     /** A record kind this reader does not know: written by a newer jtrace. */

@@ -24,7 +24,9 @@ public final class SymbolTable {
 
     void addType(int id, String name, String supers) {
         types.putIfAbsent(id, name);
-        superTypes.putIfAbsent(name, supers == null || supers.isEmpty() ? List.of() : List.of(supers.split(",")));
+        List<String> list = supers == null || supers.isEmpty() ? List.of() : List.of(supers.split(","));
+        // a type first registered by name (a declared catch type) learns its superclasses later
+        superTypes.merge(name, list, (known, added) -> known.isEmpty() ? added : known);
     }
 
     void addVariable(VariableInfo v) {
@@ -61,6 +63,17 @@ public final class SymbolTable {
     public List<String> superTypes(String type) {
         return superTypes.getOrDefault(type, List.of());
     }
+
+    /** True if the recording traced a method of this class with this name (any overload). */
+    public boolean isTraced(String className, String methodName) {
+        if (tracedNames == null || tracedNames.size() != methods.size()) {
+            tracedNames = new java.util.HashSet<>();
+            for (MethodInfo m : methods.values()) tracedNames.add(m.qualifiedName());
+        }
+        return tracedNames.contains(className + "." + methodName);
+    }
+
+    private java.util.Set<String> tracedNames;
 
     public int methodCount() {
         return methods.size();

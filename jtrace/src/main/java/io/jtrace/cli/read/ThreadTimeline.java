@@ -127,6 +127,14 @@ public final class ThreadTimeline {
                         r.index, value(r)));
                 break;
             }
+            case RecordFormat.THROW:
+            case RecordFormat.CATCH:
+            case RecordFormat.FINALLY:
+            case RecordFormat.UNCAUGHT:
+            case RecordFormat.ORIGIN:
+            case RecordFormat.SUPPRESSED:
+                ready.add(ExceptionRecords.event(r, thread, t, depth, index.symbols));
+                break;
             default:
                 throw new RawRecord.UnsupportedRecordException(r.kind);
         }
@@ -246,6 +254,7 @@ public final class ThreadTimeline {
         to.bits = from.bits;
         to.text = from.text;
         to.fullLength = from.fullLength;
+        from.copyExceptionFieldsTo(to);
     }
 
     /** Time of the last record of one batch (absolute nanoTime). */

@@ -1,0 +1,36 @@
+package io.jtrace.format;
+
+import io.jtrace.model.ExceptionRef;
+
+/** How exceptions are named in text output, shared by the trace and the exception report. */
+public final class ExceptionText {
+    private ExceptionText() {}
+
+    /** {@code java.lang.IllegalStateException}, with {@code @1b6d3586} (its identity hash, as Object.toString shows it) if asked. */
+    public static String name(ExceptionRef e, boolean identity) {
+        String type = e == null || e.type() == null ? "(unknown exception)" : e.type();
+        return identity && e != null && e.identity() != 0 ? type + "@" + Long.toHexString(e.identity()) : type;
+    }
+
+    /** {@code name: message} like Throwable.toString, the message on one line. */
+    public static String withMessage(ExceptionRef e, String message, boolean identity) {
+        return message == null ? name(e, identity) : name(e, identity) + ": " + oneLine(message);
+    }
+
+    /** Escapes line breaks and tabs so that one message stays on one output line. */
+    public static String oneLine(String s) {
+        if (s == null) return null;
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '\n': b.append("\\n"); break;
+                case '\r': b.append("\\r"); break;
+                case '\t': b.append("\\t"); break;
+                case '\\': b.append("\\\\"); break;
+                default: b.append(c);
+            }
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,137 @@
+package io.jtrace.cli;
+
+import io.jtrace.agent.filter.MethodPattern;
+import io.jtrace.cli.exceptions.ExceptionFlow;
+import io.jtrace.cli.exceptions.ExceptionTally;
+import io.jtrace.cli.exceptions.JourneyFilter;
+import io.jtrace.cli.read.TimeMerge;
+import io.jtrace.cli.read.TraceIndex;
+import io.jtrace.format.ExceptionReportWriter;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.TraceEvent;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/** {@code jtrace exceptions FILE}: every exception's whole journey, or a summary. */
+@Command(name = "exceptions", mixinStandardHelpOptions = true,
+        description = {"Report every exception's journey, in the order they were thrown: where it was thrown",
+            "(or raised by the JVM, or came out of untraced code), each frame it unwound and finally block",
+            "it ran, and how it ended: caught (where, as what), uncaught (the thread died), wrapped into",
+            "a new exception (#n), suppressed, or left the traced code."})
+final class ExceptionsCommand extends RecordingCommand {
+    @Option(names = "--summary", description = "Counts by type, by throw site and by catch site instead of every journey.")
+    boolean summary;
+
+    @Option(names = "--type", paramLabel = "PATTERN",
+            description = "Only exceptions of this type or a subclass (IllegalStateException, java.io.*, *Format*). Repeatable.")
+    List<String> types;
+
+    @Option(names = "--thread", paramLabel = "PATTERN",
+            description = "Only exceptions thrown on threads whose name matches (glob: worker-*) or with this id. Repeatable.")
+    List<String> threads;
+
+    @Option(names = "--uncaught", description = "Only exceptions that killed their thread.")
+    boolean uncaught;
+
+    @Option(names = "--caught-in", paramLabel = "PATTERN",
+            description = "Only exceptions caught in a method matching (Loader.load, com.acme.**). Repeatable.")
+    List<String> caughtIn;
+
+    @Option(names = "--from", paramLabel = "TIME", description = "Only exceptions thrown at or after TIME (seconds since tracing started: 1.5, 200ms).")
+    String from;
+
+    @Option(names = "--to", paramLabel = "TIME", description = "Only exceptions thrown at or before TIME.")
+    String to;
+
+    @Option(names = "--no-times", description = "Leave out timestamps (to diff two runs).")
+    boolean noTimes;
+
+    @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto",
+            description = "Colour: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; NO_COLOR turns auto off).")
+    ColorMode color;
+
+    @Override
+    public Integer call() throws IOException {
+        List<MethodPattern> typePatterns = patterns("--type", types);
+        List<MethodPattern> catchPatterns = patterns("--caught-in", caughtIn);
+        long fromNanos = from == null ? Long.MIN_VALUE : time("--from", from);
+        long toNanos = to == null ? Long.MAX_VALUE : time("--to", to);
+        if (fromNanos > toNanos) throw new UserException("--from " + from + " is after --to " + to);
+        Predicate<ThreadInfo> threadFilter = threadFilter(threads);
+        try (TraceIndex index = open()) {
+            if (threads != null && index.threads().stream().noneMatch(threadFilter)) {
+                throw new UserException("no thread matches " + String.join(", ", threads) + "; threads in "
+                        + file.getFileName() + ": " + index.threads().stream().map(ThreadInfo::label).distinct()
+                        .limit(12).collect(Collectors.joining(", ")));
+            }
+            if (index.agentOptions() != null && index.agentOptions().contains("exceptions=false")) {
+                warn(file + " was recorded with --no-exceptions: only exceptional exits are known");
+            }
+            JourneyFilter filter = new JourneyFilter(typePatterns, threadFilter, uncaught, catchPatterns,
+                    fromNanos, toNanos, index.symbols());
+            ExceptionReportWriter writer = new ExceptionReportWriter(out(), new ExceptionReportWriter.Options(!noTimes, ansi(color)));
+            ExceptionTally tally = new ExceptionTally();
+            long[] shown = {0};
+            ExceptionFlow flow = new ExceptionFlow(j -> {
+                if (!filter.test(j)) return;
+                shown[0]++;
+                if (summary) tally.accept(j); else writer.journey(j);
+            });
+            // every thread is read: a journey may continue on another thread through a cause link
+            TimeMerge merge = index.merged(t -> true);
+            for (TraceEvent e = merge.next(); e != null; e = merge.next()) flow.accept(e);
+            flow.finish();
+            if (summary) writer.summary(tally.summary());
+            writer.end();
+            if (shown[0] == 0 && !summary) {
+                warn(filtered() ? "no exception in " + file + " matches" : file + " holds no exceptions");
+            }
+            return finish(index);
+        }
+    }
+
+    private boolean filtered() {
+        return types != null || threads != null || uncaught || caughtIn != null || from != null || to != null;
+    }
+
+    private static List<MethodPattern> patterns(String option, List<String> globs) {
+        List<MethodPattern> list = new ArrayList<>();
+        if (globs == null) return list;
+        for (String g : globs) {
+            try {
+                list.add(MethodPattern.parse(g));
+            } catch (IllegalArgumentException e) {
+                throw new UserException(option + ": " + e.getMessage());
+            }
+        }
+        return list;
+    }
+
+    private static final Pattern TIME = Pattern.compile("(\\d+(?:\\.\\d*)?|\\.\\d+)\\s*(s|ms|us|ns)?");
+
+    /** Seconds since tracing started, as print shows them, or with a unit: 1.5, 1.5s, 200ms, 30us, 100ns. */
+    static long time(String option, String text) {
+        Matcher m = TIME.matcher(text.trim().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw new UserException("bad time '" + text + "' for " + option + ": give seconds since tracing started, e.g. 1.5 or 200ms");
+        }
+        double value = Double.parseDouble(m.group(1));
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        double scale = switch (unit) {
+            case "ms" -> 1e6;
+            case "us" -> 1e3;
+            case "ns" -> 1;
+            default -> 1e9;
+        };
+        return Math.round(value * scale);
+    }
+}
