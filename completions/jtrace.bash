@@ -156,17 +156,20 @@ function _complete_jtrace() {
   # Edge case: if command line has no space after subcommand, then don't assume this subcommand is selected (remkop/picocli#1468).
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} run" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} print" ];    then _picocli_jtrace; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} exceptions" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} vars" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} help" ];    then _picocli_jtrace; return $?; fi
 
   # Find the longest sequence of subcommands and call the bash function for that subcommand.
   local cmds0=(run)
   local cmds1=(print)
-  local cmds2=(vars)
-  local cmds3=(help)
+  local cmds2=(exceptions)
+  local cmds3=(vars)
+  local cmds4=(help)
 
-  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_jtrace_help; return $?; fi
-  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_jtrace_vars; return $?; fi
+  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_jtrace_help; return $?; fi
+  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_jtrace_vars; return $?; fi
+  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_jtrace_exceptions; return $?; fi
   if CompWordsContainsArray "${cmds1[@]}"; then _picocli_jtrace_print; return $?; fi
   if CompWordsContainsArray "${cmds0[@]}"; then _picocli_jtrace_run; return $?; fi
 
@@ -179,7 +182,7 @@ function _picocli_jtrace() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run print vars help"
+  local commands="run print exceptions vars help"
   local flag_opts="'--debug' '-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -199,7 +202,7 @@ function _picocli_jtrace_run() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'-h' '--help' '-V' '--version' '--debug'"
+  local flag_opts="'--no-exceptions' '-h' '--help' '-V' '--version' '--debug'"
   local arg_opts="'-o' '--output' '--include' '--exclude' '--depth' '--vars' '--lines' '--values' '--redact' '--string-length'"
   local HOW_option_args=("identity" "tostring") # --values values
 
@@ -298,6 +301,58 @@ function _picocli_jtrace_print() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `exceptions` subcommand.
+function _picocli_jtrace_exceptions() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--summary' '--uncaught' '--no-times' '-h' '--help' '-V' '--version' '--debug'"
+  local arg_opts="'--type' '--thread' '--caught-in' '--from' '--to' '--color'"
+  local WHEN_option_args=("auto" "always" "never") # --color values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--type')
+      return
+      ;;
+    '--thread')
+      return
+      ;;
+    '--caught-in')
+      return
+      ;;
+    '--from')
+      return
+      ;;
+    '--to')
+      return
+      ;;
+    '--color')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WHEN_option_args[@]}" ) )
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "exceptions" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 0 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `vars` subcommand.
 function _picocli_jtrace_vars() {
   # Get completion data
@@ -349,7 +404,7 @@ function _picocli_jtrace_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run print vars"
+  local commands="run print exceptions vars"
   local flag_opts="'-h' '--help' '--debug'"
   local arg_opts=""
 

@@ -63,6 +63,7 @@ public final class AgentOptions {
                     } catch (NumberFormatException e) {
                         throw new IllegalArgumentException("stringLength must be a number, not '" + value + "'");
                     }
+                    break;
                 case "exceptions":
                     if (!value.equals("true") && !value.equals("false")) {
                         throw new IllegalArgumentException("exceptions must be true or false, not '" + value + "'");

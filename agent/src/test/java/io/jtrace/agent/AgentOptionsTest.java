@@ -33,6 +33,29 @@ class AgentOptionsTest {
         assertEquals(text, back.format());
     }
 
+    /** Every option survives format and parse together (a missing break once let one option eat the next). */
+    @Test
+    void everyOptionRoundTrips() {
+        AgentOptions o = new AgentOptions();
+        o.output = "/tmp/a b/out-%p.jfr";
+        o.include.add("com.acme.**");
+        o.exclude.add("*Test");
+        o.depth = 7;
+        o.log = "/tmp/log";
+        o.vars.add("Bank.*");
+        o.lines.add("Bank.transfer");
+        o.values = "tostring";
+        o.redact.add("*pin*");
+        o.stringLength = 20;
+        o.exceptions = false;
+        AgentOptions back = AgentOptions.parse(o.format());
+        assertEquals(o.format(), back.format());
+        assertEquals(20, back.stringLength);
+        assertEquals(false, back.exceptions);
+        assertEquals(7, back.depth);
+        assertEquals(List.of("Bank.*"), back.vars);
+    }
+
     @Test
     void defaultsAreEmpty() {
         AgentOptions o = AgentOptions.parse(null);

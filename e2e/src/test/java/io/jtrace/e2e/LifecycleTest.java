@@ -68,15 +68,19 @@ class LifecycleTest {
         assertEquals(plain.out(), run.out());
         assertEquals(plain.err().strip(), Jtrace.targetStderr(run.err()).strip());
         assertTrue(run.err().contains("Exception in thread \"main\" java.lang.IllegalStateException: no luck"), run::toString);
-        List<TraceEvent> main = Recording.read(rec).thread("main");
-        assertEquals(3, main.size(), main::toString);
-        MethodCall fail = (MethodCall) main.get(1);
+        List<TraceEvent> all = Recording.read(rec).thread("main");
+        List<MethodExit> exits = all.stream().filter(e -> e instanceof MethodExit).map(e -> (MethodExit) e).toList();
+        assertEquals(2, exits.size(), all::toString);
+        MethodExit fail = exits.get(0);
         assertEquals("fail", fail.method().name());
         assertEquals(ExitKind.EXCEPTION, fail.kind());
         assertEquals("java.lang.IllegalStateException", fail.exception().type());
-        MethodExit mainExit = (MethodExit) main.get(2);
+        MethodExit mainExit = exits.get(1);
+        assertEquals("main", mainExit.method().name());
         assertEquals(ExitKind.EXCEPTION, mainExit.kind());
         assertEquals(fail.exception(), mainExit.exception(), "the same exception object left both frames");
+        assertTrue(all.get(all.size() - 1) instanceof io.jtrace.model.ExceptionUncaught u
+                && u.exception().equals(fail.exception()), "the thread died of it: " + all);
     }
 
     /** SIGTERM to jtrace reaches the target; the recording is written, with the frames still open. */
