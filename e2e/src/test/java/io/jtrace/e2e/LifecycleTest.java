@@ -116,8 +116,8 @@ class LifecycleTest {
         args.addAll(Jtrace.javaCommand(jdk, "lifecycle.WorkThenSleep"));
         Process jtrace = Jtrace.start(dir, args.toArray(String[]::new));
         Jtrace.waitForOutput(dir, "ready");
-        // The worker's records are written when the flusher sees it has ended (twice a second), and
-        // JFR writes its buffers to the repository once a second.
+        // The worker's records are committed when the flusher sees it has ended (twice a second), and
+        // JFR writes them to its repository at its next flush (once a second).
         Thread.sleep(3000);
         Optional<ProcessHandle> target = jtrace.descendants()
                 .filter(h -> h.info().commandLine().orElse("").contains("lifecycle.WorkThenSleep")).findFirst();
@@ -134,6 +134,11 @@ class LifecycleTest {
                 err);
         Jtrace.Result print = Jtrace.jtrace(dir, "print", "--no-times", "--thread", "worker", rec.toString());
         assertEquals(0, print.exit(), print::toString);
+        for (Jdk tool : Jdk.all()) { // the recovered file is a finished recording for the JDK's own tools too
+            Jtrace.Result summary = Jtrace.exec(dir, List.of(tool.jfrTool().toString(), "summary", rec.toString()), Map.of());
+            assertEquals(0, summary.exit(), () -> tool + ": " + summary);
+            assertTrue(summary.out().contains("jtrace.TraceBatch"), () -> tool + ": " + summary);
+        }
     }
 
     /** Standard input passes through to the target untouched. */

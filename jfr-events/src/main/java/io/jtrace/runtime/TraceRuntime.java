@@ -67,11 +67,13 @@ public final class TraceRuntime {
             FlightRecorder.addPeriodicEvent(TracerStatisticsEvent.class, TraceRuntime::emitStatistics);
             hooksAdded = true;
         }
+        // Active before the flusher starts: its loop runs while active, and seeing it still false
+        // it used to end at once (in about one run of four), leaving dead threads' records unwritten.
+        Tracer.active = true;
         Thread t = new Thread(TraceRuntime::flushDeadThreads, "jtrace-flusher");
         t.setDaemon(true);
         t.start();
         flusher = t;
-        Tracer.active = true;
     }
 
     /**

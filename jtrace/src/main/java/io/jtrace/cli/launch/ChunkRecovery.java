@@ -21,6 +21,9 @@ import java.util.stream.Stream;
 public final class ChunkRecovery {
     private ChunkRecovery() {}
 
+    /** Offset of the chunk header's file-state byte (0 = finished, non-zero = being written). */
+    private static final int FILE_STATE = 64;
+
     /** Result: how many chunks were recovered into {@code output}. */
     public static int recover(Path repository, Path output) throws IOException {
         List<Path> chunks = new ArrayList<>();
@@ -37,11 +40,19 @@ public final class ChunkRecovery {
                 try (FileChannel ch = FileChannel.open(chunk, StandardOpenOption.READ)) {
                     ByteBuffer buf = ByteBuffer.allocate(1 << 16);
                     long left = declared;
+                    boolean header = true;
                     while (left > 0) {
                         buf.clear();
                         if (left < buf.capacity()) buf.limit((int) left);
                         int n = ch.read(buf);
                         if (n < 0) break;
+                        if (header && n > FILE_STATE) {
+                            // A chunk in progress says so in its header; newer JDKs' readers (jfr, JMC)
+                            // refuse such a file ("stuck in locked stream state"). We keep only what its
+                            // last flush declared complete, so mark it finished.
+                            buf.array()[FILE_STATE] = 0;
+                        }
+                        header = false;
                         out.write(buf.array(), 0, n);
                         left -= n;
                     }
