@@ -59,14 +59,13 @@ class LargeRecordingTest {
         long lines = 0, unfinished = 0;
         try (InputStream in = p.getInputStream()) {
             byte[] buf = new byte[1 << 16];
-            int lineStart = 0;
-            StringBuilder head = new StringBuilder();
+            StringBuilder head = new StringBuilder(); // the start of the current line
             for (int n = in.read(buf); n > 0; n = in.read(buf)) {
                 for (int i = 0; i < n; i++) {
-                    if (head.length() < 16 && lineStart >= 0) head.append((char) buf[i]);
+                    if (head.length() < 16) head.append((char) buf[i]);
                     if (buf[i] == '\n') {
                         lines++;
-                        if (head.toString().startsWith("main  ? ") || head.toString().startsWith("main    ? ")) unfinished++;
+                        if (head.toString().startsWith("main  ? ")) unfinished++; // the outermost frame, main()
                         head.setLength(0);
                     }
                 }
@@ -76,13 +75,35 @@ class LargeRecordingTest {
         return new long[] {p.exitValue(), lines, unfinished};
     }
 
-    /** Cut in half: the complete chunks before the cut are printed, then one error line, exit 2. */
+    /** Start offsets of the recording's JFR chunks (each header: "FLR\0", version, then its size). */
+    private static List<Long> chunkStarts(Path file) throws IOException {
+        List<Long> starts = new java.util.ArrayList<>();
+        try (var ch = java.nio.channels.FileChannel.open(file)) {
+            java.nio.ByteBuffer head = java.nio.ByteBuffer.allocate(16);
+            for (long at = 0; at < ch.size(); ) {
+                head.clear();
+                ch.read(head, at);
+                assertEquals(0x464c5200, head.getInt(0), "chunk magic at " + at);
+                starts.add(at);
+                at += head.getLong(8);
+            }
+        }
+        return starts;
+    }
+
+    /**
+     * Cut in the middle of its last chunk (a file cut short while being copied): the complete
+     * chunks before the cut are printed, then one error line, exit 2.
+     */
     @Test
     void truncatedRecordingIsPrintedAsFarAsItGoes() throws Exception {
+        List<Long> chunks = chunkStarts(big);
+        assertTrue(chunks.size() >= 2, "expected several ~12 MB chunks: " + chunks);
+        long lastStart = chunks.get(chunks.size() - 1);
+        long cutAt = lastStart + (Files.size(big) - lastStart) / 2;
         Path cut = dir.resolve("cut.jfr");
-        long half = Files.size(big) / 2;
         try (InputStream in = Files.newInputStream(big); OutputStream out = Files.newOutputStream(cut)) {
-            out.write(in.readNBytes((int) half));
+            out.write(in.readNBytes((int) cutAt));
         }
         long[] result = countLines(cut);
         String err = Files.readString(dir.resolve("count-err.txt"));
@@ -91,9 +112,21 @@ class LargeRecordingTest {
         assertEquals(1, errLines.size(), err);
         assertTrue(errLines.get(0).startsWith("jtrace print: ") && errLines.get(0).contains("cut.jfr is truncated or damaged"), err);
         assertFalse(err.contains("Exception") || err.contains("\tat "), err);
-        // counter.Counter.main is still open where the readable part ends; add() calls before it were printed
+        // counter.Counter.main is still open where the readable part ends (and maybe an add() call);
+        // the add() calls before it were printed
         assertEquals(1, result[2], "main shown as still running");
         assertTrue(result[1] > CALLS / 5 && result[1] < CALLS, "lines printed: " + result[1]);
+
+        // Cut exactly in half: the same one error line and exit 2, whatever part was readable.
+        Path half = dir.resolve("half.jfr");
+        try (InputStream in = Files.newInputStream(big); OutputStream out = Files.newOutputStream(half)) {
+            out.write(in.readNBytes((int) (Files.size(big) / 2)));
+        }
+        long[] halfResult = countLines(half, "--depth", "1");
+        String halfErr = Files.readString(dir.resolve("count-err.txt"));
+        assertEquals(2, halfResult[0], halfErr);
+        assertEquals(1, halfErr.lines().count(), halfErr);
+        assertTrue(halfErr.startsWith("jtrace print: ") && halfErr.contains("half.jfr is truncated or damaged"), halfErr);
 
         Recording r = Recording.read(cut);
         assertTrue(r.index.damage() != null);

@@ -132,6 +132,7 @@ public final class TraceReader {
 
     private static String describeDamage(Path file, long size, long events, Exception e) {
         String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        if (reason.endsWith(".")) reason = reason.substring(0, reason.length() - 1); // JFR's messages end with one
         return file + " is truncated or damaged (" + reason.toLowerCase(java.util.Locale.ROOT)
                 + "); used the " + events + " events before that point";
     }
