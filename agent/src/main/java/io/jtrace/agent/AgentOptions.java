@@ -22,6 +22,8 @@ public final class AgentOptions {
     public int depth;
     /** Where the agent writes what failed; null = stderr. */
     public String log;
+    /** JFR execution sampling period (e.g. {@code 20 ms}); null = no sampling. */
+    public String sample;
 
     public static AgentOptions parse(String text) {
         AgentOptions o = new AgentOptions();
@@ -36,6 +38,7 @@ public final class AgentOptions {
                 case "include": o.include.add(value); break;
                 case "exclude": o.exclude.add(value); break;
                 case "log": o.log = value; break;
+                case "sample": o.sample = value; break;
                 case "depth":
                     try {
                         o.depth = Integer.parseInt(value);
@@ -58,6 +61,7 @@ public final class AgentOptions {
         if (!exclude.isEmpty()) pairs.put("exclude", exclude);
         if (depth > 0) pairs.put("depth", List.of(String.valueOf(depth)));
         if (log != null) pairs.put("log", List.of(log));
+        if (sample != null) pairs.put("sample", List.of(sample));
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<String, List<String>> e : pairs.entrySet()) {
             for (String v : e.getValue()) {

@@ -41,6 +41,7 @@ public final class JtraceAgent {
         try {
             Path output = outputPath(options.output);
             RecordingControl recording = new RecordingControl(log);
+            recording.sampleEvery(options.sample);
             recording.start(output);
             recording.installShutdownHook(inst);
             TraceRuntime.start(version(), options.format(), options.depth);

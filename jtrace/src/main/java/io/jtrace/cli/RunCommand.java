@@ -44,6 +44,11 @@ final class RunCommand extends JtraceCommand {
     @Option(names = "--depth", paramLabel = "N", description = "Record calls only up to N traced frames deep.")
     Integer depth;
 
+    @Option(names = "--sample", arity = "0..1", fallbackValue = "20ms", paramLabel = "PERIOD",
+            description = "Also take JFR execution samples every PERIOD (default 20ms), so that 'jtrace summary'"
+                    + " shows where time went in untraced code.")
+    String sample;
+
     @Parameters(paramLabel = "COMMAND", arity = "0..*", description = "The command to run, after '--'.")
     List<String> command;
 
@@ -54,6 +59,7 @@ final class RunCommand extends JtraceCommand {
         }
         requirePositive("--depth", depth);
         methodFilter(includes, excludes); // validates the patterns before anything starts
+        String samplePeriod = sample == null ? null : samplePeriod(sample);
 
         boolean direct = TargetCommand.isJavaLauncher(command.get(0));
         Path target = resolveOutput();
@@ -71,6 +77,7 @@ final class RunCommand extends JtraceCommand {
         if (excludes != null) options.exclude.addAll(excludes);
         options.depth = depth == null ? 0 : depth;
         options.log = agentLog.toString();
+        options.sample = samplePeriod;
         Path agent = AgentJars.agentJar();
         List<String> jvmOptions = List.of("-javaagent:" + agent + "=" + options.format(),
                 "-XX:FlightRecorderOptions:repository=" + repository);
@@ -100,6 +107,13 @@ final class RunCommand extends JtraceCommand {
         report(recordings, exit, direct);
         deleteQuietly(work);
         return exit;
+    }
+
+    /** JFR's period syntax; it samples at most every millisecond. */
+    private static String samplePeriod(String text) {
+        long ms = TimeArgument.parseNanos("--sample", text) / 1_000_000;
+        if (ms < 1) throw new UserException("--sample period must be at least 1ms, not " + text);
+        return ms + " ms";
     }
 
     private Path resolveOutput() {
