@@ -55,6 +55,9 @@ public final class CallTreeBuilder {
     private final Options options;
     private final Map<Object, CallTree.Node> roots = new LinkedHashMap<>();
     private final Map<Long, Stack> stacks = new HashMap<>();
+    /** The previous event's thread: events come in runs of one thread, spare the map look-up. */
+    private Stack last;
+    private long lastThread;
     private long nodes;
 
     public CallTreeBuilder(Options options) {
@@ -62,10 +65,15 @@ public final class CallTreeBuilder {
     }
 
     public void accept(TraceEvent e) {
-        Stack s = stacks.get(e.thread().id());
-        if (s == null) {
-            s = new Stack(root(e.thread()));
-            stacks.put(e.thread().id(), s);
+        Stack s = last;
+        if (s == null || lastThread != e.thread().id()) {
+            s = stacks.get(e.thread().id());
+            if (s == null) {
+                s = new Stack(root(e.thread()));
+                stacks.put(e.thread().id(), s);
+            }
+            last = s;
+            lastThread = e.thread().id();
         }
         if (e instanceof MethodEnter m) {
             enter(s, m.method());
@@ -83,6 +91,7 @@ public final class CallTreeBuilder {
     /** Forgets a thread's open frames (they were closed by its events already). */
     public void endThread(ThreadInfo thread) {
         stacks.remove(thread.id());
+        last = null;
     }
 
     private CallTree.Node root(ThreadInfo thread) {

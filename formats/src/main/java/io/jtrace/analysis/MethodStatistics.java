@@ -91,6 +91,8 @@ public final class MethodStatistics {
     private final int busiestPerThread;
     private MethodRow[] rows = new MethodRow[256];
     private final Map<Long, ThreadState> open = new HashMap<>();
+    /** The thread of the previous event: events come in runs of one thread, spare the map look-up. */
+    private ThreadState current;
     private final List<ThreadRow> threadRows = new ArrayList<>();
     private long enters, exits, leafCalls, exceptionalExits, unfinished, lost, lostBatches;
     private final Map<String, Long> otherKinds = new LinkedHashMap<>();
@@ -102,10 +104,14 @@ public final class MethodStatistics {
     }
 
     public void accept(TraceEvent e) {
-        ThreadState t = open.get(e.thread().id());
-        if (t == null) {
-            t = new ThreadState(e.thread());
-            open.put(e.thread().id(), t);
+        ThreadState t = current;
+        if (t == null || t.thread.id() != e.thread().id()) {
+            t = open.get(e.thread().id());
+            if (t == null) {
+                t = new ThreadState(e.thread());
+                open.put(e.thread().id(), t);
+            }
+            current = t;
         }
         long now = e.nanos();
         t.events++;
@@ -221,6 +227,7 @@ public final class MethodStatistics {
     public void endThread(ThreadInfo thread) {
         ThreadState t = open.remove(thread.id());
         if (t == null) return;
+        if (current == t) current = null;
         List<MethodTime> times = new ArrayList<>();
         for (int id = 1; id < t.selfById.length; id++) {
             if (t.infoById[id] != null && t.selfById[id] > 0) times.add(new MethodTime(t.infoById[id], t.selfById[id]));

@@ -12,6 +12,7 @@ public final class SymbolTable {
     private final Map<Integer, String> types = new HashMap<>();
     private final Map<String, List<String>> superTypes = new HashMap<>();
     private Map<String, Integer> typeIds;
+    private MethodInfo[] byId = new MethodInfo[256];
 
     void addMethod(MethodInfo m) {
         methods.putIfAbsent(m.id(), m);
@@ -23,7 +24,13 @@ public final class SymbolTable {
     }
 
     public MethodInfo method(int id) {
+        MethodInfo[] cache = byId;
+        if (id >= 0 && id < cache.length && cache[id] != null) return cache[id];
         MethodInfo m = methods.get(id);
+        if (m != null && id >= 0 && id < (1 << 20)) { // ids are compact: an array look-up per record, not a hash
+            if (id >= cache.length) byId = cache = java.util.Arrays.copyOf(cache, Math.max(id + 1, cache.length * 2));
+            cache[id] = m;
+        }
         return m != null ? m : MethodInfo.unknown(id);
     }
 
