@@ -234,6 +234,6 @@ class WritersRoundTripTest {
         JsonNode d = JSON.readTree(data);
         assertEquals(9_000 + 19_500, d.get("total").asLong());
         assertEquals(5 * 5, d.get("nodes").size());
-        assertEquals("p.Main.main()", d.get("names").get(d.get("nodes").get(0).asInt()).asText());
+        assertEquals("p.W.run()", d.get("names").get(d.get("nodes").get(0).asInt()).asText());
     }
 }
