@@ -99,6 +99,11 @@ public final class CallTree {
             return list;
         }
 
+        /** Children in the order they were first called (stable from run to run, unlike times). */
+        public List<Node> childrenInCallOrder() {
+            return List.copyOf(Arrays.asList(children).subList(0, childCount));
+        }
+
         /** The methods from the root's first child down to this node. */
         public List<MethodInfo> path() {
             List<MethodInfo> p = new ArrayList<>(depth);

@@ -17,7 +17,8 @@ import java.util.Locale;
  *     |   `---[80.0% 4.45 ms] ...
  *     `---[...]
  * </pre>
- * The percentage is the share of the parent's time. Children are sorted by total time.
+ * The percentage is the share of the parent's time. Children are sorted by total time (without
+ * times: in the order they were first called).
  */
 public final class CallTreeTextWriter {
     /** {@code minPercent}: hide paths with less than that share of their root's time. */
@@ -49,7 +50,8 @@ public final class CallTreeTextWriter {
         List<CallTree.Node> shown = new ArrayList<>();
         long hiddenCalls = 0, hiddenNanos = 0;
         int hidden = 0;
-        for (CallTree.Node c : parent.children()) {
+        // Without times, children come in call order, so two runs of the same program print the same tree.
+        for (CallTree.Node c : options.times() ? parent.children() : parent.childrenInCallOrder()) {
             if (options.minPercent() > 0 && c.totalNanos() < threshold) {
                 hidden++;
                 hiddenCalls += c.calls();

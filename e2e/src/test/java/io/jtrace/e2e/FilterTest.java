@@ -1,0 +1,181 @@
+package io.jtrace.e2e;
+
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.MethodExit;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.TraceEvent;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * jtrace filter writes a recording that the JDK's jfr tool and jtrace read, with exactly the
+ * events the filter promised. jtrace itself runs on each JDK found (JTRACE_JAVA), and every JDK's
+ * jfr tool reads what each wrote.
+ */
+class FilterTest {
+    @TempDir
+    Path dir;
+
+    static List<Jdk> jdks() {
+        return Jdk.all();
+    }
+
+    private static Jtrace.Result jtraceOn(Jdk jdk, Path dir, String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Jtrace.executable().toString());
+        cmd.addAll(List.of(args));
+        return Jtrace.exec(dir, cmd, Map.of("JTRACE_JAVA", jdk.java().toString()));
+    }
+
+    /** A call as the filter must keep it: thread, enter time, method, duration, outcome. */
+    private static String call(TraceEvent e) {
+        if (e instanceof MethodCall m) return e.thread().id() + " " + m.nanos() + " " + m.method().displayName() + " " + m.durationNanos() + " " + m.kind();
+        if (e instanceof MethodExit m) return e.thread().id() + " " + (m.nanos() - m.durationNanos()) + " " + m.method().displayName() + " " + m.durationNanos() + " " + m.kind();
+        return null;
+    }
+
+    private static List<String> calls(List<TraceEvent> events) {
+        return events.stream().map(FilterTest::call).filter(c -> c != null).sorted().toList();
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void oneThreadIsKeptExactly(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("bank.jfr");
+        assertEquals(0, Jtrace.trace(dir, jdk, rec, List.of(), "bank.Main", "3", "30").exit());
+        Path out = dir.resolve("customer-2.jfr");
+        Jtrace.Result f = jtraceOn(jdk, dir, "filter", rec.toString(), "--thread", "customer-2", "-o", out.toString());
+        assertEquals(0, f.exit(), f::toString);
+        assertTrue(f.err().contains("-> " + out), f::toString);
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(out)));
+
+        Recording original = Recording.read(rec);
+        Recording filtered = Recording.read(out);
+        assertEquals(1, filtered.threads.size());
+        List<TraceEvent> want = original.thread("customer-2");
+        List<TraceEvent> got = filtered.thread("customer-2");
+        assertEquals(want.size(), got.size());
+        for (int i = 0; i < want.size(); i++) {
+            // The thread's ordinal counts threads in the file: it changes when others are left out.
+            String w = want.get(i).toString().replaceAll("ordinal=\\d+", "");
+            String g = got.get(i).toString().replaceAll("ordinal=\\d+", "");
+            assertEquals(w, g, "same event: time, depth, method, duration, exception");
+        }
+        ThreadInfo t = filtered.threads.keySet().iterator().next();
+        assertEquals(original.threads.keySet().stream().filter(x -> x.label().equals("customer-2")).findFirst().orElseThrow().id(), t.id());
+        assertEquals(0, filtered.index.dataLossEvents());
+
+        for (Jdk tool : Jdk.all()) {
+            Jtrace.Result summary = Jtrace.exec(dir, List.of(tool.jfrTool().toString(), "summary", out.toString()), Map.of());
+            assertEquals(0, summary.exit(), summary::toString);
+            assertTrue(summary.out().lines().anyMatch(l -> l.matches("\\s*jtrace\\.TraceBatch\\s+[1-9][0-9]*\\s+[0-9]+\\s*")), summary::toString);
+            assertTrue(summary.out().lines().anyMatch(l -> l.matches("\\s*jtrace\\.MethodDefinition\\s+[1-9][0-9]*\\s+[0-9]+\\s*")), summary::toString);
+            Jtrace.Result print = Jtrace.exec(dir, List.of(tool.jfrTool().toString(), "print", "--events", "jtrace.TraceBatch", out.toString()), Map.of());
+            assertEquals(0, print.exit(), print::toString);
+            assertTrue(print.out().contains("threadName = \"customer-2\""), () -> tool + ": " + print.out());
+            assertFalse(print.out().contains("customer-1"), print::toString);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void methodsAndTimeWindowKeepBalancedCalls(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("bank.jfr");
+        assertEquals(0, Jtrace.trace(dir, jdk, rec, List.of(), "bank.Main", "3", "300").exit());
+        Recording original = Recording.read(rec);
+        List<TraceEvent> all = original.all();
+        long first = all.stream().mapToLong(TraceEvent::nanos).min().orElseThrow();
+        long last = all.stream().mapToLong(TraceEvent::nanos).max().orElseThrow();
+        long from = first + (last - first) / 4;
+        long to = first + (last - first) / 2;
+        Path out = dir.resolve("window.jfr");
+        Jtrace.Result f = jtraceOn(jdk, dir, "filter", rec.toString(), "--include", "bank.Bank.transfer", "--include", "bank.Account",
+                "--from", (from / 1000) + "us", "--to", (to / 1000) + "us", "-o", out.toString());
+        assertEquals(0, f.exit(), f::toString);
+
+        long fromNs = from / 1000 * 1000, toNs = to / 1000 * 1000;
+        // Expected, computed independently: calls of the selected methods that start in the window.
+        List<TraceEvent> selected = new ArrayList<>();
+        for (List<TraceEvent> events : original.threads.values()) {
+            for (TraceEvent e : events) {
+                String c = call(e);
+                if (c == null) continue;
+                long start = Long.parseLong(c.split(" ")[1]);
+                String name = c.split(" ")[2];
+                boolean method = name.startsWith("bank.Bank.transfer(") || name.startsWith("bank.Account.");
+                if (method && start >= fromNs && start <= toNs) selected.add(e);
+            }
+        }
+        assertFalse(selected.isEmpty());
+        Recording filtered = Recording.read(out);
+        assertEquals(calls(selected), calls(filtered.all()));
+        for (Map.Entry<ThreadInfo, List<TraceEvent>> t : filtered.threads.entrySet()) {
+            RunAndPrintTest.assertBalanced(t.getKey(), t.getValue());
+            for (TraceEvent e : t.getValue()) {
+                // transfer at depth 0; withdraw/deposit under a kept transfer at depth 1, or at 0 when
+                // their transfer started before the window (then it is not kept)
+                String name = e instanceof MethodEnter m ? m.method().qualifiedName() : call(e).split(" ")[2];
+                if (name.startsWith("bank.Bank.transfer")) assertEquals(0, e.depth(), e::toString);
+                else assertTrue(e.depth() <= 1, e::toString);
+            }
+        }
+        // jtrace reads it like any recording
+        Jtrace.Result summary = Jtrace.jtrace(dir, "summary", out.toString());
+        assertEquals(0, summary.exit(), summary::toString);
+        Jtrace.Result summaryTool = Jtrace.exec(dir, List.of(jdk.jfrTool().toString(), "summary", out.toString()), Map.of());
+        assertEquals(0, summaryTool.exit(), summaryTool::toString);
+    }
+
+    @Test
+    void badInputsAreOneLineErrors() throws Exception {
+        Jdk jdk = Jdk.current();
+        Path rec = dir.resolve("c.jfr");
+        assertEquals(0, Jtrace.trace(dir, jdk, rec, List.of(), "counter.Counter", "10", "1").exit());
+        Files.writeString(dir.resolve("text.jfr"), "hello");
+        String[][] cases = {
+            {"summary", "missing.jfr"}, {"no such file: missing.jfr"},
+            {"tree", "text.jfr"}, {"text.jfr is not a JFR recording"},
+            {"export", "c.jfr"}, {"missing required option: '--format=FORMAT'"},
+            {"export", "c.jfr", "--format", "xml"}, {"invalid value for option '--format'"},
+            {"filter", "c.jfr", "-o", "c.jfr"}, {"output c.jfr is the recording being read"},
+            {"filter", "c.jfr", "--from", "1.5x", "-o", "o.jfr"}, {"--from takes a time like 1.5 (seconds), 250ms, 300us or 2min, not '1.5x'"},
+            {"filter", "c.jfr", "--from", "2s", "--to", "1s", "-o", "o.jfr"}, {"--from 2s is after --to 1s"},
+            {"filter", "c.jfr", "-o", "nodir/o.jfr"}, {"cannot write nodir/o.jfr: no such directory"},
+            {"tree", "c.jfr", "--focus", "Nothing.here"}, {"--focus Nothing.here matches no traced method in c.jfr"},
+            {"tree", "c.jfr", "--min-percent", "120"}, {"--min-percent must be between 0 and 100, not 120.0"},
+            {"summary", "c.jfr", "--top", "0"}, {"--top must be a positive number, not 0"},
+            {"summary", "c.jfr", "--thread", "nobody"}, {"no thread matches nobody; threads in c.jfr: main"},
+            {"summary", "c.jfr", "--include", "a..b"}, {"a..b"},
+        };
+        for (int i = 0; i < cases.length; i += 2) {
+            Jtrace.Result r = Jtrace.jtrace(dir, cases[i]);
+            String what = String.join(" ", cases[i]);
+            assertEquals(2, r.exit(), () -> what + ": " + r);
+            assertEquals(1, r.err().lines().count(), () -> what + ": " + r);
+            assertTrue(r.err().startsWith("jtrace " + cases[i][0] + ": "), () -> what + ": " + r);
+            assertTrue(r.err().contains(cases[i + 1][0]), () -> what + ": " + r);
+            assertFalse(r.err().contains("Exception"), () -> what + ": " + r);
+        }
+        // a truncated recording: what could be read is used, then exit 2 naming the damage
+        byte[] bytes = Files.readAllBytes(rec);
+        Path cut = dir.resolve("cut.jfr");
+        Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length - 100));
+        Jtrace.Result s = Jtrace.jtrace(dir, "summary", cut.toString());
+        assertEquals(2, s.exit(), s::toString);
+        assertTrue(s.err().contains("is truncated or damaged"), s::toString);
+    }
+}
