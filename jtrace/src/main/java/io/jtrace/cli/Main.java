@@ -43,7 +43,12 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        // Standard output is buffered, not flushed per line: 'print' of a large recording writes
+        // tens of millions of lines. Errors stay unbuffered.
+        PrintWriter out = new PrintWriter(new java.io.BufferedWriter(new java.io.OutputStreamWriter(System.out), 1 << 16));
+        int code = execute(args, out, new PrintWriter(System.err, true));
+        out.flush();
+        System.exit(code);
     }
 
     public static CommandLine commandLine() {
