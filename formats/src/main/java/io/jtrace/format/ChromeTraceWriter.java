@@ -26,6 +26,7 @@ public final class ChromeTraceWriter implements TraceWriter {
     private static final int PID = 1;
     private final Writer out;
     private JsonGenerator g;
+    private final MethodNames names = new MethodNames();
 
     public ChromeTraceWriter(Writer out) {
         this.out = out;
@@ -92,7 +93,7 @@ public final class ChromeTraceWriter implements TraceWriter {
     private void call(ThreadInfo t, long start, long duration, MethodInfo m, ExitKind kind, ExceptionRef x) throws IOException {
         g.writeStartObject();
         g.writeStringField("ph", "X");
-        g.writeStringField("name", m.displayName());
+        g.writeStringField("name", names.displayName(m));
         g.writeStringField("cat", "call");
         g.writeNumberField("pid", PID);
         g.writeNumberField("tid", t.id());
@@ -108,7 +109,7 @@ public final class ChromeTraceWriter implements TraceWriter {
         if (kind == ExitKind.EXCEPTION) {
             String type = x == null || x.type() == null ? "(unknown exception)" : x.type();
             instantStart(t, start + duration, "threw " + type, "exception");
-            g.writeStringField("method", m.displayName());
+            g.writeStringField("method", names.displayName(m));
             g.writeStringField("exception", type);
             g.writeNumberField("exceptionId", x == null ? 0 : x.identity());
             g.writeEndObject();

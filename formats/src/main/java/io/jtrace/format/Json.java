@@ -17,6 +17,7 @@ final class Json {
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
             .disable(StreamWriteFeature.AUTO_CLOSE_CONTENT)
+            .disable(StreamWriteFeature.FLUSH_PASSED_TO_STREAM)
             .build();
 
     /** A generator that leaves {@code out} open; root values are separated by nothing. */

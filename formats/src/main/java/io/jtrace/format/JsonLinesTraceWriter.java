@@ -26,6 +26,7 @@ import java.io.Writer;
 public final class JsonLinesTraceWriter implements TraceWriter {
     private final Writer out;
     private JsonGenerator g;
+    private final MethodNames names = new MethodNames();
 
     public JsonLinesTraceWriter(Writer out) {
         this.out = out;
@@ -59,12 +60,11 @@ public final class JsonLinesTraceWriter implements TraceWriter {
             Json.writeFields(g, EventKinds.otherFields(e));
         }
         g.writeEndObject();
-        g.flush();
-        out.write('\n');
+        g.writeRaw('\n'); // through the generator's buffer: no flush per line
     }
 
     private void method(MethodInfo m) throws IOException {
-        g.writeStringField("method", m.displayName());
+        g.writeStringField("method", names.displayName(m));
         g.writeStringField("class", m.className());
         g.writeStringField("name", m.name());
         g.writeStringField("descriptor", m.descriptor());

@@ -91,7 +91,7 @@ final class ExportCommand extends RecordingCommand {
                 if (toStdout) sink.flush();
                 else sink.close();
             }
-            if (!toStdout) {
+            if (!toStdout && !OutputFiles.isSpecial(target)) {
                 err().println(String.format(Locale.ROOT, "jtrace: %s export of %s -> %s (%s)", format, file.getFileName(),
                         output, RunCommand.bytes(Files.size(target))));
                 err().flush();

@@ -58,6 +58,9 @@ final class FilterCommand extends RecordingCommand {
         TraceView view = new TraceView(select.methods(), 0);
         CallWindow window = new CallWindow(fromNanos, toNanos);
         Path target = OutputFiles.check(output, file);
+        if (OutputFiles.isSpecial(target)) {
+            throw new UserException("output " + output + " is not a regular file; give a file name for the new recording");
+        }
         try (TraceIndex index = open()) {
             List<ThreadInfo> threads = select.threads(index, file);
             OutputFiles.createOwnerOnly(target);

@@ -26,8 +26,17 @@ final class OutputFiles {
         return target;
     }
 
-    /** Creates (or empties) {@code target}, readable by its owner only. */
+    /** True if {@code target} exists and is not a regular file: a device such as /dev/null, a pipe. */
+    static boolean isSpecial(Path target) {
+        return Files.exists(target) && !Files.isRegularFile(target);
+    }
+
+    /**
+     * Creates (or replaces) {@code target}, readable by its owner only. A device or pipe
+     * ({@code /dev/null}, a FIFO) is left as it is, to be written into: never deleted.
+     */
     static void createOwnerOnly(Path target) throws IOException {
+        if (isSpecial(target)) return;
         Files.deleteIfExists(target);
         try {
             Files.createFile(target, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
