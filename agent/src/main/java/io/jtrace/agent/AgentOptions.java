@@ -34,6 +34,8 @@ public final class AgentOptions {
     public int stringLength;
     /** Record throw, catch, finally and uncaught exceptions (false: {@code exceptions=false}). */
     public boolean exceptions = true;
+    /** JFR execution sampling period (e.g. {@code 20 ms}); null = no sampling. */
+    public String sample;
 
     public static AgentOptions parse(String text) {
         AgentOptions o = new AgentOptions();
@@ -70,6 +72,7 @@ public final class AgentOptions {
                     }
                     o.exceptions = Boolean.parseBoolean(value);
                     break;
+                case "sample": o.sample = value; break;
                 case "depth":
                     try {
                         o.depth = Integer.parseInt(value);
@@ -98,6 +101,7 @@ public final class AgentOptions {
         if (!redact.isEmpty()) pairs.put("redact", redact);
         if (stringLength > 0) pairs.put("stringLength", List.of(String.valueOf(stringLength)));
         if (!exceptions) pairs.put("exceptions", List.of("false"));
+        if (sample != null) pairs.put("sample", List.of(sample));
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<String, List<String>> e : pairs.entrySet()) {
             for (String v : e.getValue()) {

@@ -55,6 +55,7 @@ public final class JtraceAgent {
         try {
             Path output = outputPath(options.output);
             RecordingControl recording = new RecordingControl(log);
+            recording.sampleEvery(options.sample);
             recording.start(output);
             recording.installShutdownHook(inst);
             VariableTracer.configure(options.stringLength, "tostring".equals(options.values));

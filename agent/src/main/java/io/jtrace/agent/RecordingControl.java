@@ -36,9 +36,18 @@ final class RecordingControl {
     private Recording recording;
     private Path output;
     private Thread jfrHook;
+    private String samplePeriod;
 
     RecordingControl(AgentLog log) {
         this.log = log;
+    }
+
+    /**
+     * Also records JFR's execution samples every {@code period} (e.g. {@code 20 ms}; null = no
+     * sampling), so that time spent in untraced code shows up in {@code jtrace summary}.
+     */
+    void sampleEvery(String period) {
+        this.samplePeriod = period;
     }
 
     void start(Path output) throws Exception {
@@ -61,6 +70,11 @@ final class RecordingControl {
         settings.put("jdk.DataLoss#enabled", "true");
         settings.put("jdk.JVMInformation#enabled", "true");
         settings.put("jdk.JVMInformation#period", "beginChunk");
+        if (samplePeriod != null) {
+            settings.put("jdk.ExecutionSample#enabled", "true");
+            settings.put("jdk.ExecutionSample#period", samplePeriod);
+            settings.put("jdk.ExecutionSample#stackTrace", "true");
+        }
         Recording r = new Recording(settings);
         r.setName("jtrace");
         r.setToDisk(true);

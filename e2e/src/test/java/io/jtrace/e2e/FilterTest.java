@@ -1,19 +1,31 @@
 package io.jtrace.e2e;
 
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.MethodExit;
+import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** --include, --exclude and --depth when recording and when printing. */
+/**
+ * jtrace filter writes a recording that the JDK's jfr tool and jtrace read, with exactly the
+ * events the filter promised. jtrace itself runs on each JDK found (JTRACE_JAVA), and every JDK's
+ * jfr tool reads what each wrote.
+ */
 class FilterTest {
     @TempDir
     Path dir;
@@ -22,77 +34,148 @@ class FilterTest {
         return Jdk.all();
     }
 
-    private static Set<String> methods(Recording r) {
-        return r.all().stream().map(FilterTest::name).collect(Collectors.toSet());
+    private static Jtrace.Result jtraceOn(Jdk jdk, Path dir, String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Jtrace.executable().toString());
+        cmd.addAll(List.of(args));
+        return Jtrace.exec(dir, cmd, Map.of("JTRACE_JAVA", jdk.java().toString()));
     }
 
-    private static String name(TraceEvent e) {
-        if (e instanceof io.jtrace.model.MethodEnter m) return m.method().qualifiedName();
-        if (e instanceof io.jtrace.model.MethodExit m) return m.method().qualifiedName();
-        if (e instanceof io.jtrace.model.MethodCall m) return m.method().qualifiedName();
-        return "~";
+    /** A call as the filter must keep it: thread, enter time, method, duration, outcome. */
+    private static String call(TraceEvent e) {
+        if (e instanceof MethodCall m) return e.thread().id() + " " + m.nanos() + " " + m.method().displayName() + " " + m.durationNanos() + " " + m.kind();
+        if (e instanceof MethodExit m) return e.thread().id() + " " + (m.nanos() - m.durationNanos()) + " " + m.method().displayName() + " " + m.durationNanos() + " " + m.kind();
+        return null;
     }
 
-    @ParameterizedTest
-    @MethodSource("jdks")
-    void includeAndExcludeAtRecordTime(Jdk jdk) throws Exception {
-        Path only = dir.resolve("only.jfr");
-        Jtrace.Result run = Jtrace.trace(dir, jdk, only, List.of("--include", "sampler.Recursion.fib", "--include", "Color"),
-                "sampler.Main");
-        assertEquals(0, run.exit(), run::toString);
-        Recording r = Recording.read(only);
-        // Enum.valueOf calls values() reflectively
-        assertEquals(Set.of("sampler.Recursion.fib", "sampler.Color.<clinit>", "sampler.Color.<init>", "sampler.Color.$values",
-                "sampler.Color.valueOf", "sampler.Color.values", "sampler.Color.describe"), methods(r));
-        for (var t : r.threads.entrySet()) RunAndPrintTest.assertBalanced(t.getKey(), t.getValue());
-        // fib(5) makes 15 calls; recorded alone, the outermost is at depth 0
-        assertEquals(15, r.thread("main").stream().filter(e -> RunAndPrintTest.isCallOf(e, "sampler.Recursion.fib")).count());
-        assertEquals(0, r.thread("main").stream().filter(e -> RunAndPrintTest.isCallOf(e, "sampler.Recursion.fib")).findFirst().orElseThrow().depth());
-
-        Path without = dir.resolve("without.jfr");
-        run = Jtrace.trace(dir, jdk, without, List.of("--exclude", "sampler.Recursion", "--exclude", "*.lambda$*"), "sampler.Main");
-        assertEquals(0, run.exit(), run::toString);
-        Set<String> names = methods(Recording.read(without));
-        assertTrue(names.contains("sampler.Main.main") && names.contains("sampler.Validated.<init>"), names::toString);
-        assertTrue(names.stream().noneMatch(n -> n.startsWith("sampler.Recursion.") || n.contains("lambda$")), names::toString);
+    private static List<String> calls(List<TraceEvent> events) {
+        return events.stream().map(FilterTest::call).filter(c -> c != null).sorted().toList();
     }
 
     @ParameterizedTest
     @MethodSource("jdks")
-    void depthCutOffAtRecordTime(Jdk jdk) throws Exception {
-        Path rec = dir.resolve("depth.jfr");
-        Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of("--depth", "3"), "sampler.Main");
-        assertEquals(0, run.exit(), run::toString);
-        List<TraceEvent> main = Recording.read(rec).thread("main");
-        RunAndPrintTest.assertBalanced(main.get(0).thread(), main);
-        assertEquals(2, main.stream().mapToInt(TraceEvent::depth).max().orElseThrow(), "deepest recorded frame");
-        // factorial(5) recurses 5 deep: only its two outermost frames are under main within 3 levels
-        assertEquals(2, main.stream().filter(e -> RunAndPrintTest.isCallOf(e, "sampler.Recursion.factorial")).count());
+    void oneThreadIsKeptExactly(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("bank.jfr");
+        assertEquals(0, Jtrace.trace(dir, jdk, rec, List.of(), "bank.Main", "3", "30").exit());
+        Path out = dir.resolve("customer-2.jfr");
+        Jtrace.Result f = jtraceOn(jdk, dir, "filter", rec.toString(), "--thread", "customer-2", "-o", out.toString());
+        assertEquals(0, f.exit(), f::toString);
+        assertTrue(f.err().contains("-> " + out), f::toString);
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(out)));
+
+        Recording original = Recording.read(rec);
+        Recording filtered = Recording.read(out);
+        assertEquals(1, filtered.threads.size());
+        List<TraceEvent> want = original.thread("customer-2");
+        List<TraceEvent> got = filtered.thread("customer-2");
+        assertEquals(want.size(), got.size());
+        for (int i = 0; i < want.size(); i++) {
+            // The thread's ordinal counts threads in the file: it changes when others are left out.
+            String w = want.get(i).toString().replaceAll("ordinal=\\d+", "");
+            String g = got.get(i).toString().replaceAll("ordinal=\\d+", "");
+            assertEquals(w, g, "same event: time, depth, method, duration, exception");
+        }
+        ThreadInfo t = filtered.threads.keySet().iterator().next();
+        assertEquals(original.threads.keySet().stream().filter(x -> x.label().equals("customer-2")).findFirst().orElseThrow().id(), t.id());
+        assertEquals(0, filtered.index.dataLossEvents());
+
+        for (Jdk tool : Jdk.all()) {
+            Jtrace.Result summary = Jtrace.exec(dir, List.of(tool.jfrTool().toString(), "summary", out.toString()), Map.of());
+            assertEquals(0, summary.exit(), summary::toString);
+            assertTrue(summary.out().lines().anyMatch(l -> l.matches("\\s*jtrace\\.TraceBatch\\s+[1-9][0-9]*\\s+[0-9]+\\s*")), summary::toString);
+            assertTrue(summary.out().lines().anyMatch(l -> l.matches("\\s*jtrace\\.MethodDefinition\\s+[1-9][0-9]*\\s+[0-9]+\\s*")), summary::toString);
+            Jtrace.Result print = Jtrace.exec(dir, List.of(tool.jfrTool().toString(), "print", "--events", "jtrace.TraceBatch", out.toString()), Map.of());
+            assertEquals(0, print.exit(), print::toString);
+            assertTrue(print.out().contains("threadName = \"customer-2\""), () -> tool + ": " + print.out());
+            assertFalse(print.out().contains("customer-1"), print::toString);
+        }
     }
 
     @ParameterizedTest
     @MethodSource("jdks")
-    void filtersAtPrintTime(Jdk jdk) throws Exception {
-        Path rec = dir.resolve("all.jfr");
-        Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of(), "sampler.Main");
-        assertEquals(0, run.exit(), run::toString);
+    void methodsAndTimeWindowKeepBalancedCalls(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("bank.jfr");
+        assertEquals(0, Jtrace.trace(dir, jdk, rec, List.of(), "bank.Main", "3", "300").exit());
+        Recording original = Recording.read(rec);
+        List<TraceEvent> all = original.all();
+        long first = all.stream().mapToLong(TraceEvent::nanos).min().orElseThrow();
+        long last = all.stream().mapToLong(TraceEvent::nanos).max().orElseThrow();
+        long from = first + (last - first) / 4;
+        long to = first + (last - first) / 2;
+        Path out = dir.resolve("window.jfr");
+        Jtrace.Result f = jtraceOn(jdk, dir, "filter", rec.toString(), "--include", "bank.Bank.transfer", "--include", "bank.Account",
+                "--from", (from / 1000) + "us", "--to", (to / 1000) + "us", "-o", out.toString());
+        assertEquals(0, f.exit(), f::toString);
 
-        Jtrace.Result fib = Jtrace.jtrace(dir, "print", "--no-times", "--include", "Recursion.fib", rec.toString());
-        assertEquals(0, fib.exit(), fib::toString);
-        List<String> lines = fib.out().lines().toList();
-        assertEquals(15 + 7, lines.size(), fib::toString); // 8 leaves on '=' lines, 7 inner calls with '>' and '<'
-        assertEquals("main  > sampler.Recursion.fib(int)", lines.get(0), "hidden main does not indent");
-        assertTrue(lines.stream().allMatch(l -> l.contains("sampler.Recursion.fib(int)")), fib::toString);
+        long fromNs = from / 1000 * 1000, toNs = to / 1000 * 1000;
+        // Expected, computed independently: calls of the selected methods that start in the window.
+        List<TraceEvent> selected = new ArrayList<>();
+        for (List<TraceEvent> events : original.threads.values()) {
+            for (TraceEvent e : events) {
+                String c = call(e);
+                if (c == null) continue;
+                long start = Long.parseLong(c.split(" ")[1]);
+                String name = c.split(" ")[2];
+                boolean method = name.startsWith("bank.Bank.transfer(") || name.startsWith("bank.Account.");
+                if (method && start >= fromNs && start <= toNs) selected.add(e);
+            }
+        }
+        assertFalse(selected.isEmpty());
+        Recording filtered = Recording.read(out);
+        assertEquals(calls(selected), calls(filtered.all()));
+        for (Map.Entry<ThreadInfo, List<TraceEvent>> t : filtered.threads.entrySet()) {
+            RunAndPrintTest.assertBalanced(t.getKey(), t.getValue());
+            for (TraceEvent e : t.getValue()) {
+                // transfer at depth 0; withdraw/deposit under a kept transfer at depth 1, or at 0 when
+                // their transfer started before the window (then it is not kept)
+                String name = e instanceof MethodEnter m ? m.method().qualifiedName() : call(e).split(" ")[2];
+                if (name.startsWith("bank.Bank.transfer")) assertEquals(0, e.depth(), e::toString);
+                else assertTrue(e.depth() <= 1, e::toString);
+            }
+        }
+        // jtrace reads it like any recording
+        Jtrace.Result summary = Jtrace.jtrace(dir, "summary", out.toString());
+        assertEquals(0, summary.exit(), summary::toString);
+        Jtrace.Result summaryTool = Jtrace.exec(dir, List.of(jdk.jfrTool().toString(), "summary", out.toString()), Map.of());
+        assertEquals(0, summaryTool.exit(), summaryTool::toString);
+    }
 
-        Jtrace.Result excluded = Jtrace.jtrace(dir, "print", "--no-times", "--exclude", "sampler.Recursion", "--exclude", "Main.main", rec.toString());
-        assertEquals(0, excluded.exit(), excluded::toString);
-        assertTrue(excluded.out().lines().noneMatch(l -> l.contains("Recursion") || l.contains("Main.main(")), excluded::toString);
-        assertTrue(excluded.out().contains("main  > sampler.Main.lambda$main$0(Integer)\nmain    = sampler.Main.square(int)\n"),
-                excluded::toString);
-
-        Jtrace.Result shallow = Jtrace.jtrace(dir, "print", "--no-times", "--depth", "1", rec.toString());
-        assertEquals(0, shallow.exit(), shallow::toString);
-        assertEquals(List.of("main  = sampler.Main.<clinit>()", "main  > sampler.Main.main(String[])", "main  < sampler.Main.main(String[])"),
-                shallow.out().lines().toList());
+    @Test
+    void badInputsAreOneLineErrors() throws Exception {
+        Jdk jdk = Jdk.current();
+        Path rec = dir.resolve("c.jfr");
+        assertEquals(0, Jtrace.trace(dir, jdk, rec, List.of(), "counter.Counter", "10", "1").exit());
+        Files.writeString(dir.resolve("text.jfr"), "hello");
+        String[][] cases = {
+            {"summary", "missing.jfr"}, {"no such file: missing.jfr"},
+            {"tree", "text.jfr"}, {"text.jfr is not a JFR recording"},
+            {"export", "c.jfr"}, {"missing required option: '--format=FORMAT'"},
+            {"export", "c.jfr", "--format", "xml"}, {"invalid value for option '--format'"},
+            {"filter", "c.jfr", "-o", "c.jfr"}, {"output c.jfr is the recording being read"},
+            {"filter", "c.jfr", "--from", "1.5x", "-o", "o.jfr"}, {"--from takes a time like 1.5 (seconds), 250ms, 300us or 2min, not '1.5x'"},
+            {"filter", "c.jfr", "--from", "2s", "--to", "1s", "-o", "o.jfr"}, {"--from 2s is after --to 1s"},
+            {"filter", "c.jfr", "-o", "nodir/o.jfr"}, {"cannot write nodir/o.jfr: no such directory"},
+            {"tree", "c.jfr", "--focus", "Nothing.here"}, {"--focus Nothing.here matches no traced method in c.jfr"},
+            {"tree", "c.jfr", "--min-percent", "120"}, {"--min-percent must be between 0 and 100, not 120.0"},
+            {"summary", "c.jfr", "--top", "0"}, {"--top must be a positive number, not 0"},
+            {"summary", "c.jfr", "--thread", "nobody"}, {"no thread matches nobody; threads in c.jfr: main"},
+            {"summary", "c.jfr", "--include", "a..b"}, {"a..b"},
+        };
+        for (int i = 0; i < cases.length; i += 2) {
+            Jtrace.Result r = Jtrace.jtrace(dir, cases[i]);
+            String what = String.join(" ", cases[i]);
+            assertEquals(2, r.exit(), () -> what + ": " + r);
+            assertEquals(1, r.err().lines().count(), () -> what + ": " + r);
+            assertTrue(r.err().startsWith("jtrace " + cases[i][0] + ": "), () -> what + ": " + r);
+            assertTrue(r.err().contains(cases[i + 1][0]), () -> what + ": " + r);
+            assertFalse(r.err().contains("Exception"), () -> what + ": " + r);
+        }
+        // a truncated recording: what could be read is used, then exit 2 naming the damage
+        byte[] bytes = Files.readAllBytes(rec);
+        Path cut = dir.resolve("cut.jfr");
+        Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length - 100));
+        Jtrace.Result s = Jtrace.jtrace(dir, "summary", cut.toString());
+        assertEquals(2, s.exit(), s::toString);
+        assertTrue(s.err().contains("is truncated or damaged"), s::toString);
     }
 }

@@ -1,6 +1,10 @@
 package io.jtrace.format;
 
-/** Human-readable durations with three significant digits: 812 ns, 3.21 us, 14.2 ms, 1.50 s. */
+/**
+ * Human-readable durations with three significant digits: 812 ns, 3.21 us, 14.2 ms, 1.50 s.
+ * Integer arithmetic, not String.format: {@code print} formats two of these per line, tens of
+ * millions of lines for a large recording.
+ */
 public final class Durations {
     private Durations() {}
 
@@ -28,7 +32,7 @@ public final class Durations {
     /** Seconds since the origin with microsecond precision: {@code 12.345678}. */
     public static String timestamp(long nanos) {
         long micros = Math.max(0, nanos) / 1_000;
-        String frac = Long.toString(1_000_000 + micros % 1_000_000); // "1xxxxxx": zero-padded
-        return (micros / 1_000_000) + "." + frac.substring(1);
+        String frac = Long.toString(1_000_000 + micros % 1_000_000);
+        return new StringBuilder(16).append(micros / 1_000_000).append('.').append(frac, 1, 7).toString();
     }
 }

@@ -22,15 +22,23 @@ import java.util.Locale;
         subcommands = {
             RunCommand.class,
             PrintCommand.class,
+            SummaryCommand.class,
+            TreeCommand.class,
             ExceptionsCommand.class,
             VarsCommand.class,
+            FilterCommand.class,
+            ExportCommand.class,
             CommandLine.HelpCommand.class,
         },
         footer = {"", "Examples:",
             "  jtrace run -o bank.jfr -- java -cp app.jar bank.Main",
             "  jtrace print bank.jfr --thread main --depth 3",
+            "  jtrace summary bank.jfr --sort total --top 10",
+            "  jtrace tree bank.jfr --merge --min-percent 1",
             "  jtrace exceptions bank.jfr --summary",
-            "  jtrace run --vars counter.** -o c.jfr -- java -cp app.jar counter.Counter && jtrace vars c.jfr --var sum"})
+            "  jtrace run --vars counter.** -o c.jfr -- java -cp app.jar counter.Counter && jtrace vars c.jfr --var sum",
+            "  jtrace filter bank.jfr --thread main --from 0.5 -o main.jfr",
+            "  jtrace export bank.jfr --format chrome -o bank.json"})
 public final class Main implements Runnable {
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
             description = "Print stack traces of internal errors.")

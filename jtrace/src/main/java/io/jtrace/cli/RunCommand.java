@@ -73,6 +73,10 @@ final class RunCommand extends JtraceCommand {
     @Option(names = "--no-exceptions",
             description = "Do not record throw, catch, finally and uncaught exceptions (exceptional exits still are).")
     boolean noExceptions;
+    @Option(names = "--sample", arity = "0..1", fallbackValue = "20ms", paramLabel = "PERIOD",
+            description = "Also take JFR execution samples every PERIOD (default 20ms), so that 'jtrace summary'"
+                    + " shows where time went in untraced code.")
+    String sample;
 
     @Parameters(paramLabel = "COMMAND", arity = "0..*", description = "The command to run, after '--'.")
     List<String> command;
@@ -92,6 +96,7 @@ final class RunCommand extends JtraceCommand {
         } catch (IllegalArgumentException e) {
             throw new UserException(e.getMessage());
         }
+        String samplePeriod = sample == null ? null : samplePeriod(sample);
 
         boolean direct = TargetCommand.isJavaLauncher(command.get(0));
         Path target = resolveOutput();
@@ -115,6 +120,7 @@ final class RunCommand extends JtraceCommand {
         if (redact != null) options.redact.addAll(redact);
         options.stringLength = stringLength == null ? 0 : stringLength;
         options.exceptions = !noExceptions;
+        options.sample = samplePeriod;
         Path agent = AgentJars.agentJar();
         List<String> jvmOptions = List.of("-javaagent:" + agent + "=" + options.format(),
                 "-XX:FlightRecorderOptions:repository=" + repository);
@@ -144,6 +150,13 @@ final class RunCommand extends JtraceCommand {
         report(recordings, exit, direct);
         deleteQuietly(work);
         return exit;
+    }
+
+    /** JFR's period syntax; it samples at most every millisecond. */
+    private static String samplePeriod(String text) {
+        long ms = TimeArgument.parseNanos("--sample", text) / 1_000_000;
+        if (ms < 1) throw new UserException("--sample period must be at least 1ms, not " + text);
+        return ms + " ms";
     }
 
     private Path resolveOutput() {

@@ -47,10 +47,14 @@ final class TraceView {
     TraceView(MethodFilter methods, int maxDepth) {
         this.methods = methods;
         this.maxDepth = maxDepth <= 0 ? Integer.MAX_VALUE : maxDepth;
+        this.identity = methods.isEmpty() && this.maxDepth == Integer.MAX_VALUE;
     }
 
+    /** Decided once: apply() runs for every event. */
+    private final boolean identity;
+
     boolean isIdentity() {
-        return methods.isEmpty() && maxDepth == Integer.MAX_VALUE;
+        return identity;
     }
 
     /** The event as shown (depth adjusted), or null if hidden. */

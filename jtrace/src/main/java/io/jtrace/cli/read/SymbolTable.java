@@ -15,6 +15,7 @@ public final class SymbolTable {
     private final Map<Integer, String> types = new HashMap<>();
     private final Map<String, List<String>> superTypes = new HashMap<>();
     private final Map<Integer, VariableInfo> variables = new HashMap<>();
+    private Map<String, Integer> typeIds;
 
     void addMethod(MethodInfo m) {
         if (methods.putIfAbsent(m.id(), m) != null || m.id() < 0) return;
@@ -74,6 +75,30 @@ public final class SymbolTable {
     }
 
     private java.util.Set<String> tracedNames;
+
+    /** Id of a type name as {@link #type} gives it; 0 if unknown. */
+    public int typeId(String name) {
+        if (name == null) return 0;
+        if (typeIds == null) {
+            typeIds = new HashMap<>();
+            for (Map.Entry<Integer, String> e : types.entrySet()) typeIds.putIfAbsent(e.getValue(), e.getKey());
+        }
+        Integer id = typeIds.get(name);
+        if (id != null) return id;
+        if (name.startsWith("type#")) {
+            try {
+                return Integer.parseInt(name.substring(5));
+            } catch (NumberFormatException e) {
+                return 0;
+            }
+        }
+        return 0;
+    }
+
+    /** Type ids and names. */
+    public Map<Integer, String> types() {
+        return java.util.Collections.unmodifiableMap(types);
+    }
 
     public int methodCount() {
         return methods.size();

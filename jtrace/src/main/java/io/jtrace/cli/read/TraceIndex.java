@@ -41,6 +41,10 @@ public final class TraceIndex implements AutoCloseable {
     long epochNanosOrigin;
     String agentOptions;
     String agentVersion;
+    long pid;
+    int formatVersion;
+    /** Execution samples ({@code jtrace run --sample}); bounded by distinct stacks. */
+    final io.jtrace.analysis.SampleProfile samples = new io.jtrace.analysis.SampleProfile(100_000);
     long records;
     long batches;
     long dataLossEvents;
@@ -115,6 +119,28 @@ public final class TraceIndex implements AutoCloseable {
 
     public String agentOptions() {
         return agentOptions;
+    }
+
+    public String agentVersion() {
+        return agentVersion;
+    }
+
+    public long pid() {
+        return pid;
+    }
+
+    public int formatVersion() {
+        return formatVersion;
+    }
+
+    /** Execution samples taken while tracing (none unless recorded with {@code --sample}). */
+    public io.jtrace.analysis.SampleProfile samples() {
+        return samples;
+    }
+
+    /** The origin (System.nanoTime when tracing started) that event times count from. */
+    public long nanoOrigin() {
+        return nanoOrigin;
     }
 
     /** Null if the whole file was read; else what was wrong with the rest. */

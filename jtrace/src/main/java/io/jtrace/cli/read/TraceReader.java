@@ -105,11 +105,16 @@ public final class TraceReader {
                             index.epochNanosOrigin = e.getLong("epochNanosOrigin");
                             index.agentOptions = e.getString("options");
                             index.agentVersion = e.getString("version");
+                            index.pid = e.getLong("pid");
+                            index.formatVersion = e.getInt("formatVersion");
                         }
                         break;
                     case TracerStatisticsEvent.NAME:
                         index.internalErrors = Math.max(index.internalErrors, e.getLong("internalErrors"));
                         index.classesFailed = Math.max(index.classesFailed, e.getLong("classesFailed"));
+                        break;
+                    case "jdk.ExecutionSample":
+                        Samples.add(index.samples, e);
                         break;
                     case "jdk.DataLoss":
                         index.dataLossEvents++;

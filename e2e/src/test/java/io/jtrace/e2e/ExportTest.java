@@ -1,0 +1,204 @@
+package io.jtrace.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtrace.model.ExitKind;
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.MethodExit;
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.TraceEvent;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * jtrace export: JSON Lines, Chrome and speedscope parsed back with Jackson and compared event by
+ * event with what jtrace's reader gives for the recording; on every JDK found.
+ */
+class ExportTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    static List<Jdk> jdks() {
+        return Jdk.all();
+    }
+
+    private Recording bank(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("bank.jfr");
+        Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of(), "bank.Main", "3", "25");
+        assertEquals(0, run.exit(), run::toString);
+        return Recording.read(rec);
+    }
+
+    private Path export(String format) throws Exception {
+        Path out = dir.resolve("bank." + format);
+        Jtrace.Result r = Jtrace.jtrace(dir, "export", dir.resolve("bank.jfr").toString(), "--format", format, "-o", out.toString());
+        assertEquals(0, r.exit(), r::toString);
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(out)));
+        return out;
+    }
+
+    static MethodInfo method(TraceEvent e) {
+        if (e instanceof MethodEnter m) return m.method();
+        if (e instanceof MethodExit m) return m.method();
+        if (e instanceof MethodCall m) return m.method();
+        return null;
+    }
+
+    static long duration(TraceEvent e) {
+        return e instanceof MethodExit m ? m.durationNanos() : e instanceof MethodCall c ? c.durationNanos() : -1;
+    }
+
+    static ExitKind kind(TraceEvent e) {
+        return e instanceof MethodExit m ? m.kind() : e instanceof MethodCall c ? c.kind() : null;
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void jsonLinesMatchTheRecordingEventByEvent(Jdk jdk) throws Exception {
+        Recording r = bank(jdk);
+        List<String> lines = Files.readAllLines(export("json"));
+        // Interleaved by time; each thread's own events in the recording's order.
+        Map<Long, List<JsonNode>> byThread = new HashMap<>();
+        long lastNanos = Long.MIN_VALUE;
+        for (String line : lines) {
+            JsonNode j = JSON.readTree(line);
+            byThread.computeIfAbsent(j.get("threadId").asLong(), k -> new ArrayList<>()).add(j);
+            assertTrue(j.get("nanos").asLong() >= lastNanos, "interleaved by time");
+            lastNanos = j.get("nanos").asLong();
+        }
+        assertEquals(r.all().size(), lines.size());
+        for (Map.Entry<ThreadInfo, List<TraceEvent>> t : r.threads.entrySet()) {
+            List<JsonNode> got = byThread.get(t.getKey().id());
+            List<TraceEvent> want = t.getValue();
+            assertEquals(want.size(), got.size(), t.getKey().label());
+            for (int i = 0; i < want.size(); i++) {
+                TraceEvent e = want.get(i);
+                JsonNode j = got.get(i);
+                String where = t.getKey().label() + " #" + i + ": " + j;
+                assertEquals(kindName(e), j.get("kind").asText(), where);
+                assertEquals(t.getKey().label(), j.get("thread").asText(), where);
+                assertEquals(e.nanos(), j.get("nanos").asLong(), where);
+                assertEquals(e.depth(), j.get("depth").asInt(), where);
+                assertEquals(method(e).displayName(), j.get("method").asText(), where);
+                assertEquals(method(e).className(), j.get("class").asText(), where);
+                assertEquals(method(e).descriptor(), j.get("descriptor").asText(), where);
+                if (duration(e) >= 0) {
+                    assertEquals(duration(e), j.get("durationNanos").asLong(), where);
+                    assertEquals(kind(e).name().toLowerCase(Locale.ROOT), j.get("outcome").asText(), where);
+                    if (kind(e) == ExitKind.EXCEPTION) assertEquals("bank.InsufficientFundsException", j.get("exception").asText(), where);
+                }
+            }
+        }
+    }
+
+    private static String kindName(TraceEvent e) {
+        return e instanceof MethodEnter ? "enter" : e instanceof MethodExit ? "exit" : e instanceof MethodCall ? "call" : "lost";
+    }
+
+    /** Every call of the recording as "tid name start duration", in the recording's thread order. */
+    private static List<String> calls(Recording r) {
+        List<String> calls = new ArrayList<>();
+        for (Map.Entry<ThreadInfo, List<TraceEvent>> t : r.threads.entrySet()) {
+            for (TraceEvent e : t.getValue()) {
+                long d = duration(e);
+                if (d < 0) continue;
+                long start = e instanceof MethodCall ? e.nanos() : e.nanos() - d;
+                calls.add(t.getKey().id() + " " + method(e).displayName() + " " + start + " " + d);
+            }
+        }
+        return calls;
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void chromeTraceMatchesTheRecording(Jdk jdk) throws Exception {
+        Recording r = bank(jdk);
+        JsonNode root = JSON.readTree(export("chrome").toFile());
+        List<String> calls = new ArrayList<>();
+        Map<Long, String> names = new HashMap<>();
+        long exceptions = 0;
+        for (JsonNode e : root.get("traceEvents")) {
+            String ph = e.get("ph").asText();
+            if (ph.equals("M") && e.get("name").asText().equals("thread_name")) {
+                names.put(e.get("tid").asLong(), e.get("args").get("name").asText());
+            } else if (ph.equals("X")) {
+                calls.add(e.get("tid").asLong() + " " + e.get("name").asText() + " "
+                        + e.get("ts").decimalValue().movePointRight(3).longValueExact() + " "
+                        + e.get("dur").decimalValue().movePointRight(3).longValueExact());
+            } else if (ph.equals("i") && e.get("cat").asText().equals("exception")) {
+                exceptions++;
+            }
+        }
+        assertEquals(calls(r), calls);
+        for (ThreadInfo t : r.threads.keySet()) assertEquals(t.label(), names.get(t.id()));
+        assertEquals(r.all().stream().filter(e -> kind(e) == ExitKind.EXCEPTION).count(), exceptions);
+        assertTrue(exceptions > 0, "the bank refuses some transfers");
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void speedscopeProfilesMatchTheRecording(Jdk jdk) throws Exception {
+        Recording r = bank(jdk);
+        JsonNode root = JSON.readTree(export("speedscope").toFile());
+        JsonNode frames = root.get("shared").get("frames");
+        List<String> calls = new ArrayList<>();
+        Map<String, Long> profileIds = new HashMap<>();
+        for (ThreadInfo t : r.threads.keySet()) profileIds.put(t.label() + " (id " + t.id() + ")", t.id());
+        assertEquals(r.threads.size(), root.get("profiles").size());
+        for (JsonNode p : root.get("profiles")) {
+            Long tid = profileIds.get(p.get("name").asText());
+            List<long[]> open = new ArrayList<>();
+            for (JsonNode e : p.get("events")) {
+                long at = e.get("at").asLong();
+                if (e.get("type").asText().equals("O")) {
+                    open.add(new long[]{e.get("frame").asInt(), at});
+                } else {
+                    long[] o = open.remove(open.size() - 1);
+                    assertEquals(o[0], e.get("frame").asInt());
+                    calls.add(tid + " " + frames.get((int) o[0]).get("name").asText() + " " + o[1] + " " + (at - o[1]));
+                }
+            }
+            assertTrue(open.isEmpty());
+        }
+        // speedscope lists a call when it closes; the recording's order is by exit too for exits,
+        // by enter for leaf calls: compare as sorted lists.
+        assertEquals(calls(r).stream().sorted().toList(), calls.stream().sorted().toList());
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void csvAndFoldedStacksAndFlameGraph(Jdk jdk) throws Exception {
+        Recording r = bank(jdk);
+        List<String> csv = Files.readAllLines(export("csv"));
+        assertEquals("kind,thread_id,thread,nanos,depth,class,method,descriptor,duration_nanos,outcome,exception,exception_id,details", csv.get(0));
+        assertEquals(r.all().size() + 1, csv.size());
+        List<String> folded = Files.readAllLines(export("collapsed"));
+        long selfSum = folded.stream().mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
+        long traced = 0;
+        for (List<TraceEvent> events : r.threads.values()) {
+            for (TraceEvent e : events) if (e.depth() == 0 && duration(e) >= 0) traced += duration(e);
+        }
+        assertEquals(traced, selfSum, "self times of all paths add up to the traced time");
+        assertTrue(folded.stream().anyMatch(l -> l.startsWith("bank.Customer.run();bank.Bank.transfer(Account,Account,long);bank.Account.withdraw(long) ")),
+                () -> String.join("\n", folded));
+        String html = Files.readString(export("flamegraph"));
+        assertTrue(html.startsWith("<!DOCTYPE html>") && html.contains("bank.Bank.transfer(Account, Account, long)"));
+    }
+}

@@ -1,0 +1,166 @@
+package io.jtrace.analysis;
+
+import io.jtrace.model.ExitKind;
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.MethodExit;
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.RecordsLost;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.TraceEvent;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * Builds a {@link CallTree} from threads' events in order: the union of the per-thread call
+ * stacks. Events of other kinds than calls are ignored.
+ *
+ * <ul>
+ *   <li>merged: one root for all threads, else one root per thread;</li>
+ *   <li>maxDepth: no nodes below that depth (their time still leaves their parent's self
+ *       time, so self time stays the time outside traced callees); bounds memory;</li>
+ *   <li>focus: only subtrees rooted at a call of a matching method (the outermost one when
+ *       they nest) are kept, each focused method a child of its thread's root.</li>
+ * </ul>
+ */
+public final class CallTreeBuilder {
+    /** How to build. {@code maxDepth} 0 = unlimited; {@code focus} null = whole tree. */
+    public record Options(boolean merged, int maxDepth, Predicate<MethodInfo> focus) {
+        public static final Options DEFAULT = new Options(false, 0, null);
+    }
+
+    /** What the frames below a gap in the records are shown as. */
+    public static final MethodInfo LOST_FRAME = new MethodInfo(0, "?", "(frames before lost records)", "()V", null, 0, 0);
+
+    /** Open frames of one thread. */
+    private static final class Stack {
+        final CallTree.Node root;
+        CallTree.Node[] nodes = new CallTree.Node[64];
+        long[] childNanos = new long[64];
+        /** Inside a focused subtree (always, without focus). */
+        boolean[] inTree = new boolean[64];
+        int depth;
+
+        Stack(CallTree.Node root) {
+            this.root = root;
+        }
+    }
+
+    private final Options options;
+    private final Map<Object, CallTree.Node> roots = new LinkedHashMap<>();
+    private final Map<Long, Stack> stacks = new HashMap<>();
+    /** The previous event's thread: events come in runs of one thread, spare the map look-up. */
+    private Stack last;
+    private long lastThread;
+    private long nodes;
+
+    public CallTreeBuilder(Options options) {
+        this.options = options;
+    }
+
+    public void accept(TraceEvent e) {
+        Stack s = last;
+        if (s == null || lastThread != e.thread().id()) {
+            s = stacks.get(e.thread().id());
+            if (s == null) {
+                s = new Stack(root(e.thread()));
+                stacks.put(e.thread().id(), s);
+            }
+            last = s;
+            lastThread = e.thread().id();
+        }
+        if (e instanceof MethodEnter m) {
+            enter(s, m.method());
+        } else if (e instanceof MethodExit m) {
+            exit(s, m.durationNanos(), m.kind());
+        } else if (e instanceof MethodCall m) {
+            enter(s, m.method());
+            exit(s, m.durationNanos(), m.kind());
+        } else if (e instanceof RecordsLost l) {
+            s.depth = 0; // frames open before the gap never end in the records
+            for (int i = 0; i < l.depth(); i++) enter(s, LOST_FRAME);
+        }
+    }
+
+    /** Forgets a thread's open frames (they were closed by its events already). */
+    public void endThread(ThreadInfo thread) {
+        stacks.remove(thread.id());
+        last = null;
+    }
+
+    private CallTree.Node root(ThreadInfo thread) {
+        Object key = options.merged() ? "all" : thread.id();
+        CallTree.Node r = roots.get(key);
+        if (r == null) {
+            r = new CallTree.Node(null, options.merged() ? "all threads" : thread.label(), null);
+            roots.put(key, r);
+        }
+        return r;
+    }
+
+    private void enter(Stack s, MethodInfo m) {
+        int d = s.depth;
+        if (d == s.nodes.length) {
+            s.nodes = Arrays.copyOf(s.nodes, d * 2);
+            s.childNanos = Arrays.copyOf(s.childNanos, d * 2);
+            s.inTree = Arrays.copyOf(s.inTree, d * 2);
+        }
+        CallTree.Node parent;
+        boolean inTree;
+        if (options.focus() == null) {
+            inTree = true;
+            parent = d == 0 ? s.root : s.nodes[d - 1];
+        } else if (d > 0 && s.inTree[d - 1]) {
+            inTree = true;
+            parent = s.nodes[d - 1];
+        } else {
+            inTree = options.focus().test(m);
+            parent = inTree ? s.root : null;
+        }
+        CallTree.Node node = null;
+        if (parent != null && (options.maxDepth() <= 0 || parent.depth() < options.maxDepth())) {
+            int before = parent.childCount();
+            node = parent.child(m);
+            if (parent.childCount() != before) nodes++;
+            node.calls++;
+        }
+        s.nodes[d] = node;
+        s.childNanos[d] = 0;
+        s.inTree[d] = inTree;
+        s.depth = d + 1;
+    }
+
+    private void exit(Stack s, long duration, ExitKind kind) {
+        if (s.depth == 0) return;
+        int d = --s.depth;
+        CallTree.Node node = s.nodes[d];
+        if (node != null) {
+            node.totalNanos += duration;
+            node.selfNanos += Math.max(0, duration - s.childNanos[d]);
+            if (kind == ExitKind.EXCEPTION) node.exceptional++;
+        }
+        s.nodes[d] = null;
+        if (d > 0) s.childNanos[d - 1] += duration;
+    }
+
+    public CallTree build() {
+        List<CallTree.Node> list = new ArrayList<>();
+        for (CallTree.Node root : roots.values()) {
+            long total = 0, calls = 0;
+            for (CallTree.Node c : root.children()) {
+                total += c.totalNanos;
+                calls += c.calls;
+            }
+            root.totalNanos = total;
+            root.calls = calls;
+            if (root.childCount() > 0) list.add(root);
+        }
+        return new CallTree(list, nodes);
+    }
+}

@@ -1,0 +1,276 @@
+package io.jtrace.analysis;
+
+import io.jtrace.model.ExitKind;
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.MethodExit;
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.RecordsLost;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.TraceEvent;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Time and calls per method and per thread, from each thread's events in order.
+ *
+ * <p>Self time is a call's time minus the time of its traced callees. Total time counts only the
+ * outermost active call of a method on its thread, so recursion is not counted twice (the sum
+ * of a recursive method's nested calls would exceed the time that passed). Average and maximum
+ * are over every call's own inclusive time.
+ *
+ * <p>Memory: one row per method, plus, per thread whose events are being added, its open frames
+ * and a self-time slot per method it ran; {@link #endThread} drops the thread's slots once its
+ * busiest methods are known. It does not grow with the number of events.
+ */
+public final class MethodStatistics {
+    /** One method's figures over the whole recording (or the threads given). */
+    public static final class MethodRow {
+        private final MethodInfo method;
+        long calls;
+        long totalNanos;
+        long selfNanos;
+        long sumNanos;
+        long maxNanos;
+        long exceptional;
+        long unfinished;
+
+        MethodRow(MethodInfo method) {
+            this.method = method;
+        }
+
+        public MethodInfo method() { return method; }
+        public long calls() { return calls; }
+        /** Inclusive time, counting only the outermost of nested (recursive) calls. */
+        public long totalNanos() { return totalNanos; }
+        /** Time in the method itself, not in traced callees. */
+        public long selfNanos() { return selfNanos; }
+        /** Mean inclusive time of one call. */
+        public long averageNanos() { return calls == 0 ? 0 : sumNanos / calls; }
+        public long maxNanos() { return maxNanos; }
+        /** Calls left by an exception. */
+        public long exceptionalExits() { return exceptional; }
+        /** Calls still running when the recording ended. */
+        public long unfinished() { return unfinished; }
+    }
+
+    /** A method's self time on one thread. */
+    public record MethodTime(MethodInfo method, long selfNanos) {}
+
+    /** One thread's figures. */
+    public record ThreadRow(ThreadInfo thread, long events, long calls, long tracedNanos, long firstNanos,
+                            long lastNanos, List<MethodTime> busiest) {}
+
+    /** Per thread: open frames and self time per method id. */
+    private static final class ThreadState {
+        final ThreadInfo thread;
+        int[] methods = new int[64];
+        long[] childNanos = new long[64];
+        int depth;
+        /** Open calls per method id: total time is added only when the outermost one ends. */
+        int[] active = new int[64];
+        long[] selfById = new long[64];
+        MethodInfo[] infoById = new MethodInfo[64];
+        long events;
+        long calls;
+        long tracedNanos;
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+
+        ThreadState(ThreadInfo thread) {
+            this.thread = thread;
+        }
+    }
+
+    private final int busiestPerThread;
+    private MethodRow[] rows = new MethodRow[256];
+    private final Map<Long, ThreadState> open = new HashMap<>();
+    /** The thread of the previous event: events come in runs of one thread, spare the map look-up. */
+    private ThreadState current;
+    private final List<ThreadRow> threadRows = new ArrayList<>();
+    private long enters, exits, leafCalls, exceptionalExits, unfinished, lost, lostBatches;
+    private final Map<String, Long> otherKinds = new LinkedHashMap<>();
+    private long first = Long.MAX_VALUE;
+    private long last = Long.MIN_VALUE;
+
+    public MethodStatistics(int busiestPerThread) {
+        this.busiestPerThread = busiestPerThread;
+    }
+
+    public void accept(TraceEvent e) {
+        ThreadState t = current;
+        if (t == null || t.thread.id() != e.thread().id()) {
+            t = open.get(e.thread().id());
+            if (t == null) {
+                t = new ThreadState(e.thread());
+                open.put(e.thread().id(), t);
+            }
+            current = t;
+        }
+        long now = e.nanos();
+        t.events++;
+        if (now < t.first) t.first = now;
+        if (e instanceof MethodEnter m) {
+            enters++;
+            t.calls++;
+            push(t, m.method(), now);
+            return;
+        }
+        long end = now;
+        if (e instanceof MethodExit m) {
+            exits++;
+            count(m.kind());
+            end = now;
+            pop(t, m.method(), m.durationNanos(), m.kind());
+        } else if (e instanceof MethodCall m) {
+            leafCalls++;
+            t.calls++;
+            count(m.kind());
+            end = now + m.durationNanos();
+            leaf(t, m.method(), m.durationNanos(), m.kind());
+        } else if (e instanceof RecordsLost l) {
+            lost++;
+            lostBatches += l.batches();
+            // The frames below a gap are unknown: placeholders (id 0) that own no row.
+            while (t.depth > 0) pop(t, null, 0, ExitKind.UNFINISHED);
+            for (int i = 0; i < l.depth(); i++) push(t, MethodInfo.unknown(0), now);
+        } else {
+            otherKinds.merge(io.jtrace.format.EventKinds.name(e), 1L, Long::sum);
+        }
+        if (end > t.last) t.last = end;
+        if (now < first) first = now;
+        if (end > last) last = end;
+    }
+
+    private void count(ExitKind kind) {
+        if (kind == ExitKind.EXCEPTION) exceptionalExits++;
+        else if (kind == ExitKind.UNFINISHED) unfinished++;
+    }
+
+    private void push(ThreadState t, MethodInfo m, long now) {
+        if (t.depth == t.methods.length) {
+            t.methods = Arrays.copyOf(t.methods, t.depth * 2);
+            t.childNanos = Arrays.copyOf(t.childNanos, t.depth * 2);
+        }
+        int id = m.id();
+        t.methods[t.depth] = id;
+        t.childNanos[t.depth] = 0;
+        t.depth++;
+        grow(t, id);
+        t.active[id]++;
+        if (t.infoById[id] == null) t.infoById[id] = m;
+        if (now < first) first = now;
+        if (now > last) last = now;
+        if (now > t.last) t.last = now;
+    }
+
+    /** Ends the innermost open frame; {@code method} may be null when the frame is dropped at a gap. */
+    private void pop(ThreadState t, MethodInfo method, long duration, ExitKind kind) {
+        if (t.depth == 0) return;
+        t.depth--;
+        int id = t.methods[t.depth];
+        t.active[id]--;
+        if (method == null) return;
+        long self = duration - t.childNanos[t.depth];
+        record(t, id, method, duration, Math.max(0, self), kind);
+        if (t.depth > 0) t.childNanos[t.depth - 1] += duration;
+        else t.tracedNanos += duration;
+    }
+
+    private void leaf(ThreadState t, MethodInfo m, long duration, ExitKind kind) {
+        int id = m.id();
+        grow(t, id);
+        if (t.infoById[id] == null) t.infoById[id] = m;
+        record(t, id, m, duration, duration, kind);
+        if (t.depth > 0) t.childNanos[t.depth - 1] += duration;
+        else t.tracedNanos += duration;
+    }
+
+    private void record(ThreadState t, int id, MethodInfo method, long duration, long self, ExitKind kind) {
+        if (id == 0) return; // a placeholder for frames lost in a gap
+        MethodRow r = row(id, method);
+        r.calls++;
+        r.sumNanos += duration;
+        r.selfNanos += self;
+        if (duration > r.maxNanos) r.maxNanos = duration;
+        if (t.active[id] == 0) r.totalNanos += duration;
+        if (kind == ExitKind.EXCEPTION) r.exceptional++;
+        else if (kind == ExitKind.UNFINISHED) r.unfinished++;
+        t.selfById[id] += self;
+    }
+
+    private MethodRow row(int id, MethodInfo method) {
+        if (id >= rows.length) rows = Arrays.copyOf(rows, Math.max(id + 1, rows.length * 2));
+        MethodRow r = rows[id];
+        if (r == null) {
+            r = new MethodRow(method);
+            rows[id] = r;
+        }
+        return r;
+    }
+
+    private static void grow(ThreadState t, int id) {
+        if (id < t.active.length) return;
+        int n = Math.max(id + 1, t.active.length * 2);
+        t.active = Arrays.copyOf(t.active, n);
+        t.selfById = Arrays.copyOf(t.selfById, n);
+        t.infoById = Arrays.copyOf(t.infoById, n);
+    }
+
+    /** Closes a thread: keeps its row with its busiest methods and frees its per-method slots. */
+    public void endThread(ThreadInfo thread) {
+        ThreadState t = open.remove(thread.id());
+        if (t == null) return;
+        if (current == t) current = null;
+        List<MethodTime> times = new ArrayList<>();
+        for (int id = 1; id < t.selfById.length; id++) {
+            if (t.infoById[id] != null && t.selfById[id] > 0) times.add(new MethodTime(t.infoById[id], t.selfById[id]));
+        }
+        times.sort(Comparator.comparingLong(MethodTime::selfNanos).reversed());
+        threadRows.add(new ThreadRow(t.thread, t.events, t.calls, t.tracedNanos,
+                t.first == Long.MAX_VALUE ? 0 : t.first, t.last == Long.MIN_VALUE ? 0 : t.last,
+                List.copyOf(times.subList(0, Math.min(busiestPerThread, times.size())))));
+    }
+
+    /** Ends every thread still open. */
+    public void endAll() {
+        for (ThreadState t : new ArrayList<>(open.values())) endThread(t.thread);
+    }
+
+    public List<MethodRow> methods() {
+        List<MethodRow> list = new ArrayList<>();
+        for (MethodRow r : rows) if (r != null) list.add(r);
+        return list;
+    }
+
+    public List<ThreadRow> threads() {
+        return threadRows;
+    }
+
+    public long enters() { return enters; }
+    public long exits() { return exits; }
+    public long leafCalls() { return leafCalls; }
+    /** Every traced call: entered frames plus leaf calls. */
+    public long calls() { return enters + leafCalls; }
+    public long exceptionalExits() { return exceptionalExits; }
+    public long unfinished() { return unfinished; }
+    public long lostMarkers() { return lost; }
+    public long lostBatches() { return lostBatches; }
+    /** Counts of event kinds this class has no figures for, by kind name. */
+    public Map<String, Long> otherKinds() { return otherKinds; }
+    public long events() {
+        long n = enters + exits + leafCalls + lost;
+        for (long v : otherKinds.values()) n += v;
+        return n;
+    }
+    /** Time of the first event, or 0 without events. */
+    public long firstNanos() { return first == Long.MAX_VALUE ? 0 : first; }
+    /** Time of the last event's end (a leaf call's exit), or 0 without events. */
+    public long lastNanos() { return last == Long.MIN_VALUE ? 0 : last; }
+}

@@ -1,0 +1,8 @@
+package io.jtrace.analysis;
+
+/**
+ * Everything {@code jtrace summary} reports about a recording. {@code samples} is null when the
+ * recording holds no execution samples.
+ */
+public record RecordingSummary(String source, long spanNanos, MethodStatistics statistics, long dataLossEvents,
+                               long dataLossBytes, String damage, SampleProfile.Result samples) {}

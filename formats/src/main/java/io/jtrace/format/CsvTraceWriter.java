@@ -1,0 +1,109 @@
+package io.jtrace.format;
+
+import io.jtrace.model.ExceptionRef;
+import io.jtrace.model.ExitKind;
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.MethodExit;
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.RecordingInfo;
+import io.jtrace.model.RecordsLost;
+import io.jtrace.model.TraceEvent;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * CSV (RFC 4180: comma-separated, fields with commas, quotes or line breaks quoted, quotes
+ * doubled, CRLF line ends), one row per event, under a header row. Columns: see {@link #HEADER};
+ * empty where a column does not apply. Kinds without columns of their own put their fields in
+ * {@code details} as {@code name=value;...}.
+ */
+public final class CsvTraceWriter implements TraceWriter {
+    public static final String HEADER = "kind,thread_id,thread,nanos,depth,class,method,descriptor,duration_nanos,"
+            + "outcome,exception,exception_id,details";
+
+    private final Writer out;
+    private final StringBuilder row = new StringBuilder(160);
+
+    public CsvTraceWriter(Writer out) {
+        this.out = out;
+    }
+
+    @Override
+    public void begin(RecordingInfo info) throws IOException {
+        out.write(HEADER);
+        out.write("\r\n");
+    }
+
+    @Override
+    public void event(TraceEvent e) throws IOException {
+        row.setLength(0);
+        field(EventKinds.name(e)).append(',');
+        row.append(e.thread().id()).append(',');
+        field(e.thread().label()).append(',');
+        row.append(e.nanos()).append(',').append(e.depth()).append(',');
+        if (e instanceof MethodEnter m) {
+            method(m.method());
+            row.append(",,,,");
+        } else if (e instanceof MethodExit m) {
+            method(m.method());
+            outcome(m.durationNanos(), m.kind(), m.exception());
+            row.append(',');
+        } else if (e instanceof MethodCall m) {
+            method(m.method());
+            outcome(m.durationNanos(), m.kind(), m.exception());
+            row.append(',');
+        } else if (e instanceof RecordsLost l) {
+            row.append(",,,,,,,");
+            field("batches=" + l.batches());
+        } else {
+            row.append(",,,,,,,");
+            Map<String, Object> fields = EventKinds.otherFields(e);
+            field(fields.entrySet().stream().map(f -> f.getKey() + "=" + f.getValue()).collect(Collectors.joining(";")));
+        }
+        row.append("\r\n");
+        out.append(row);
+    }
+
+    private void method(MethodInfo m) {
+        field(m.className()).append(',');
+        field(m.name()).append(',');
+        field(m.descriptor()).append(',');
+    }
+
+    private void outcome(long duration, ExitKind kind, ExceptionRef exception) {
+        row.append(duration).append(',').append(EventKinds.outcome(kind)).append(',');
+        if (kind == ExitKind.EXCEPTION && exception != null) {
+            if (exception.type() != null) field(exception.type());
+            row.append(',').append(exception.identity());
+        } else {
+            row.append(',');
+        }
+    }
+
+    /** Appends one field, quoted if it has to be. */
+    private StringBuilder field(String s) {
+        if (s == null) return row;
+        boolean quote = false;
+        for (int i = 0; i < s.length() && !quote; i++) {
+            char c = s.charAt(i);
+            quote = c == ',' || c == '"' || c == '\n' || c == '\r';
+        }
+        if (!quote) return row.append(s);
+        row.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '"') row.append('"');
+            row.append(c);
+        }
+        return row.append('"');
+    }
+
+    @Override
+    public void end() throws IOException {
+        out.flush();
+    }
+}

@@ -1,0 +1,76 @@
+package io.jtrace.format;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.Map;
+
+/** jackson-core streaming generators as the JSON writers use them. */
+final class Json {
+    private Json() {}
+
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+            .disable(StreamWriteFeature.AUTO_CLOSE_CONTENT)
+            .disable(StreamWriteFeature.FLUSH_PASSED_TO_STREAM)
+            .build();
+
+    /** A generator that leaves {@code out} open; root values are separated by nothing. */
+    static JsonGenerator generator(Writer out) throws IOException {
+        JsonGenerator g = FACTORY.createGenerator(out);
+        g.setRootValueSeparator(new SerializedString(""));
+        return g;
+    }
+
+    /** A generator safe to embed in an HTML {@code <script>}: {@code <}, {@code >} and {@code &} are escaped. */
+    static JsonGenerator htmlSafeGenerator(Writer out) throws IOException {
+        JsonGenerator g = generator(out);
+        g.setCharacterEscapes(new HtmlSafe());
+        return g;
+    }
+
+    private static final class HtmlSafe extends CharacterEscapes {
+        private final int[] escapes = CharacterEscapes.standardAsciiEscapesForJSON();
+
+        HtmlSafe() {
+            escapes['<'] = CharacterEscapes.ESCAPE_STANDARD;
+            escapes['>'] = CharacterEscapes.ESCAPE_STANDARD;
+            escapes['&'] = CharacterEscapes.ESCAPE_STANDARD;
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return escapes;
+        }
+
+        @Override
+        public com.fasterxml.jackson.core.SerializableString getEscapeSequence(int ch) {
+            return null;
+        }
+    }
+
+    /** Writes fields of any simple value (number, boolean, string, null). */
+    static void writeFields(JsonGenerator g, Map<String, Object> fields) throws IOException {
+        for (Map.Entry<String, Object> e : fields.entrySet()) {
+            Object v = e.getValue();
+            g.writeFieldName(e.getKey());
+            if (v == null) g.writeNull();
+            else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) g.writeNumber(((Number) v).longValue());
+            else if (v instanceof Number n) g.writeNumber(n.doubleValue());
+            else if (v instanceof Boolean b) g.writeBoolean(b);
+            else g.writeString(v.toString());
+        }
+    }
+
+    /** Nanoseconds as microseconds with three decimals, exactly (no binary rounding): {@code 12.345}. */
+    static String micros(long nanos) {
+        long abs = Math.abs(nanos);
+        String frac = Long.toString(1000 + abs % 1000).substring(1);
+        return (nanos < 0 ? "-" : "") + (abs / 1000) + "." + frac;
+    }
+}

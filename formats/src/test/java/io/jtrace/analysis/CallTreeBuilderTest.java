@@ -1,0 +1,104 @@
+package io.jtrace.analysis;
+
+import io.jtrace.model.ExitKind;
+import io.jtrace.model.TraceEvent;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CallTreeBuilderTest {
+    /** main(0..100) { a(10..30) { b(12..20) }, a(40..50), c(60..90) { a(61..70) } } */
+    static List<TraceEvent> main() {
+        return new Events(1, "main")
+                .enter("p.Main.main", 0)
+                .enter("p.A.a", 10).enter("p.B.b", 12).exit(20).exit(30)
+                .enter("p.A.a", 40).exit(50)
+                .enter("p.C.c", 60).enter("p.A.a", 61).exit(70, ExitKind.EXCEPTION).exit(90)
+                .exit(100).list();
+    }
+
+    static CallTree build(CallTreeBuilder.Options o, List<TraceEvent> events) {
+        CallTreeBuilder b = new CallTreeBuilder(o);
+        events.forEach(b::accept);
+        return b.build();
+    }
+
+    static String shape(CallTree.Node n) {
+        StringBuilder sb = new StringBuilder();
+        shape(n, sb);
+        return sb.toString();
+    }
+
+    private static void shape(CallTree.Node n, StringBuilder sb) {
+        sb.append(n.method() == null ? n.label() : n.method().name()).append(' ').append(n.calls()).append(' ')
+                .append(n.totalNanos()).append('/').append(n.selfNanos());
+        List<CallTree.Node> c = n.children();
+        if (!c.isEmpty()) sb.append(c.stream().map(CallTreeBuilderTest::shape).collect(Collectors.joining(", ", " [", "]")));
+    }
+
+    @Test
+    void mergesIdenticalPathsWithCallsTotalAndSelf() {
+        CallTree t = build(CallTreeBuilder.Options.DEFAULT, main());
+        assertEquals(1, t.roots().size());
+        assertEquals("main 1 100/0 [main 1 100/40 [a 2 30/22 [b 1 8/8], c 1 30/21 [a 1 9/9]]]", shape(t.roots().get(0)));
+        assertEquals(5, t.nodeCount());
+        assertConsistent(t.roots().get(0));
+        CallTree.Node c = t.roots().get(0).children().get(0).children().get(1);
+        assertEquals(0.3, c.shareOfParent(), 1e-9);
+        assertEquals(1, c.children().get(0).exceptionalExits());
+    }
+
+    /** self <= total everywhere, and the children's totals never exceed their parent's. */
+    static void assertConsistent(CallTree.Node n) {
+        assertTrue(n.selfNanos() <= n.totalNanos(), n::toString);
+        long children = 0;
+        for (CallTree.Node c : n.children()) {
+            children += c.totalNanos();
+            assertConsistent(c);
+        }
+        assertTrue(children <= n.totalNanos(), () -> "children exceed parent at " + n.path());
+        if (!n.isRoot()) assertEquals(n.totalNanos(), n.selfNanos() + children, () -> "self + children != total at " + n.path());
+    }
+
+    @Test
+    void depthLimitKeepsSelfTimeHonest() {
+        CallTree t = build(new CallTreeBuilder.Options(false, 2, null), main());
+        // a's self time excludes b although b has no node below the cut.
+        assertEquals("main 1 100/0 [main 1 100/40 [a 2 30/22, c 1 30/21]]", shape(t.roots().get(0)));
+    }
+
+    @Test
+    void focusRootsTheTreeAtTheMethod() {
+        CallTree t = build(new CallTreeBuilder.Options(false, 0, m -> m.name().equals("a")), main());
+        assertEquals("main 3 39/0 [a 3 39/31 [b 1 8/8]]", shape(t.roots().get(0)));
+    }
+
+    @Test
+    void threadsAreSeparateOrMerged() {
+        List<TraceEvent> other = new Events(2, "worker").enter("p.Main.main", 0).enter("p.A.a", 1).exit(5).exit(10).list();
+        List<TraceEvent> both = new java.util.ArrayList<>(main());
+        both.addAll(other);
+        CallTree separate = build(CallTreeBuilder.Options.DEFAULT, both);
+        assertEquals(2, separate.roots().size());
+        assertEquals("worker 1 10/0 [main 1 10/6 [a 1 4/4]]", shape(separate.roots().get(1)));
+        CallTree merged = build(new CallTreeBuilder.Options(true, 0, null), both);
+        assertEquals(1, merged.roots().size());
+        assertEquals("all threads 2 110/0 [main 2 110/46 [a 3 34/26 [b 1 8/8], c 1 30/21 [a 1 9/9]]]", shape(merged.roots().get(0)));
+    }
+
+    @Test
+    void framesBelowAGapHangUnderAPlaceholder() {
+        List<TraceEvent> events = new Events(1, "main").enter("p.Main.main", 0).enter("p.A.a", 1).exit(2).exit(3)
+                .lost(10, 1, 2).list();
+        List<TraceEvent> all = new java.util.ArrayList<>(events);
+        // after the gap: a call at depth 1 under the unknown frame, then the unknown frame's exit
+        all.add(new io.jtrace.model.MethodCall(events.get(0).thread(), 11, 1, Events.method("p.B.b"), 4, ExitKind.RETURN, null));
+        all.add(new io.jtrace.model.MethodExit(events.get(0).thread(), 20, 0, io.jtrace.model.MethodInfo.unknown(0), 10, ExitKind.RETURN, null));
+        CallTree t = build(CallTreeBuilder.Options.DEFAULT, all);
+        assertEquals("main 2 13/0 [(frames before lost records) 1 10/6 [b 1 4/4], main 1 3/2 [a 1 1/1]]", shape(t.roots().get(0)));
+    }
+}

@@ -1,0 +1,61 @@
+package io.jtrace.analysis;
+
+import io.jtrace.model.TraceEvent;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class MethodStatisticsTest {
+    private static MethodStatistics.MethodRow row(MethodStatistics s, String name) {
+        return s.methods().stream().filter(r -> r.method().name().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void callsTotalSelfAverageMaxAndExceptions() {
+        MethodStatistics s = new MethodStatistics(2);
+        List<TraceEvent> events = CallTreeBuilderTest.main();
+        events.forEach(s::accept);
+        s.endThread(events.get(0).thread());
+        MethodStatistics.MethodRow a = row(s, "a");
+        assertEquals(3, a.calls());
+        assertEquals(20 + 10 + 9, a.totalNanos());
+        assertEquals(12 + 10 + 9, a.selfNanos());
+        assertEquals(13, a.averageNanos());
+        assertEquals(20, a.maxNanos());
+        assertEquals(1, a.exceptionalExits());
+        MethodStatistics.MethodRow main = row(s, "main");
+        assertEquals(100, main.totalNanos());
+        assertEquals(100 - 20 - 10 - 30, main.selfNanos());
+        assertEquals(6, s.calls());
+        assertEquals(3, s.enters());
+        assertEquals(3, s.leafCalls());
+        assertEquals(1, s.exceptionalExits());
+        assertEquals(0, s.firstNanos());
+        assertEquals(100, s.lastNanos());
+        MethodStatistics.ThreadRow t = s.threads().get(0);
+        assertEquals(6, t.calls());
+        assertEquals(100, t.tracedNanos());
+        assertEquals(2, t.busiest().size());
+        assertEquals("main", t.busiest().get(0).method().name());
+        assertEquals("a", t.busiest().get(1).method().name());
+        long self = s.methods().stream().mapToLong(MethodStatistics.MethodRow::selfNanos).sum();
+        assertEquals(100, self, "self times add up to the traced time");
+    }
+
+    @Test
+    void recursionIsNotCountedTwiceInTotal() {
+        // f(0..100) { f(10..60) { f(20..30) } }
+        List<TraceEvent> events = new Events(1, "main").enter("p.R.f", 0).enter("p.R.f", 10).enter("p.R.f", 20)
+                .exit(30).exit(60).exit(100).list();
+        MethodStatistics s = new MethodStatistics(3);
+        events.forEach(s::accept);
+        s.endAll();
+        MethodStatistics.MethodRow f = row(s, "f");
+        assertEquals(3, f.calls());
+        assertEquals(100, f.totalNanos());
+        assertEquals(100, f.selfNanos());
+        assertEquals((100 + 50 + 10) / 3, f.averageNanos());
+    }
+}

@@ -1,0 +1,239 @@
+package io.jtrace.format;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtrace.analysis.Events;
+import io.jtrace.model.ExitKind;
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.MethodExit;
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.RecordingInfo;
+import io.jtrace.model.RecordsLost;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.TraceEvent;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Each writer's output parsed back and compared with the events it was given. */
+class WritersRoundTripTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Two threads (one with a name that needs quoting), nesting, an exception, an unfinished frame. */
+    static List<TraceEvent> events() {
+        List<TraceEvent> all = new ArrayList<>(new Events(1, "main")
+                .enter("p.Main.main", 1_000).enter("p.A.a", 1_500).enter("p.B.b", 1_600).exit(2_000)
+                .exit(2_500, ExitKind.EXCEPTION).enter("p.A.a", 3_000).exit(3_001).exit(10_000).list());
+        Events w = new Events(2, "pool, \"worker\" <1>");
+        all.addAll(w.enter("p.W.run", 500).enter("p.B.b", 700).exit(900).exit(20_000).list());
+        // an unfinished frame after a gap, as the reader gives it
+        all.add(new RecordsLost(w.thread, 21_000, 1, 3));
+        all.add(new MethodCall(w.thread, 21_100, 1, Events.method("p.B.b"), 50, ExitKind.RETURN, null));
+        all.add(new MethodExit(w.thread, 21_200, 0, MethodInfo.unknown(0), 200, ExitKind.UNFINISHED, null));
+        return all;
+    }
+
+    static RecordingInfo info(List<TraceEvent> events) {
+        List<ThreadInfo> threads = events.stream().map(TraceEvent::thread).distinct().toList();
+        return new RecordingInfo("test.jfr", 0, threads, events.size());
+    }
+
+    static String render(TraceWriter w, StringWriter sink, List<TraceEvent> events) throws IOException {
+        w.begin(info(events));
+        for (TraceEvent e : events) w.event(e);
+        w.end();
+        return sink.toString();
+    }
+
+    /** Exit-like fields of enter/exit/call events: duration, outcome. */
+    private static long duration(TraceEvent e) {
+        return e instanceof MethodExit m ? m.durationNanos() : e instanceof MethodCall c ? c.durationNanos() : -1;
+    }
+
+    private static MethodInfo method(TraceEvent e) {
+        if (e instanceof MethodEnter m) return m.method();
+        if (e instanceof MethodExit m) return m.method();
+        if (e instanceof MethodCall m) return m.method();
+        return null;
+    }
+
+    private static ExitKind kind(TraceEvent e) {
+        return e instanceof MethodExit m ? m.kind() : e instanceof MethodCall c ? c.kind() : null;
+    }
+
+    @Test
+    void jsonLinesHoldEveryEvent() throws IOException {
+        List<TraceEvent> events = events();
+        StringWriter sink = new StringWriter();
+        String[] lines = render(new JsonLinesTraceWriter(sink), sink, events).split("\n");
+        assertEquals(events.size(), lines.length);
+        for (int i = 0; i < lines.length; i++) {
+            TraceEvent e = events.get(i);
+            JsonNode j = JSON.readTree(lines[i]);
+            assertEquals(EventKinds.name(e), j.get("kind").asText());
+            assertEquals(e.thread().id(), j.get("threadId").asLong());
+            assertEquals(e.thread().label(), j.get("thread").asText());
+            assertEquals(e.nanos(), j.get("nanos").asLong());
+            assertEquals(e.depth(), j.get("depth").asInt());
+            if (method(e) != null) {
+                assertEquals(method(e).displayName(), j.get("method").asText());
+                assertEquals(method(e).descriptor(), j.get("descriptor").asText());
+            }
+            if (duration(e) >= 0) {
+                assertEquals(duration(e), j.get("durationNanos").asLong());
+                assertEquals(kind(e).name().toLowerCase(), j.get("outcome").asText());
+                assertEquals(kind(e) == ExitKind.EXCEPTION, j.has("exception"));
+            }
+            if (e instanceof RecordsLost l) assertEquals(l.batches(), j.get("batches").asLong());
+        }
+    }
+
+    @Test
+    void csvHasAHeaderAndARowPerEvent() throws IOException {
+        List<TraceEvent> events = events();
+        StringWriter sink = new StringWriter();
+        List<List<String>> rows = Csv.parse(render(new CsvTraceWriter(sink), sink, events));
+        assertEquals(List.of(CsvTraceWriter.HEADER.split(",")), rows.get(0));
+        assertEquals(events.size() + 1, rows.size());
+        for (int i = 0; i < events.size(); i++) {
+            TraceEvent e = events.get(i);
+            List<String> r = rows.get(i + 1);
+            assertEquals(13, r.size(), r::toString);
+            assertEquals(EventKinds.name(e), r.get(0));
+            assertEquals(Long.toString(e.thread().id()), r.get(1));
+            assertEquals(e.thread().label(), r.get(2));
+            assertEquals(Long.toString(e.nanos()), r.get(3));
+            assertEquals(Integer.toString(e.depth()), r.get(4));
+            if (method(e) != null) {
+                assertEquals(method(e).className(), r.get(5));
+                assertEquals(method(e).name(), r.get(6));
+            }
+            assertEquals(duration(e) >= 0 ? Long.toString(duration(e)) : "", r.get(8));
+            assertEquals(kind(e) == ExitKind.EXCEPTION ? "java.lang.IllegalStateException" : "", r.get(10));
+        }
+    }
+
+    @Test
+    void chromeHasATrackPerThreadACompleteEventPerCallAndAnInstantPerException() throws IOException {
+        List<TraceEvent> events = events();
+        StringWriter sink = new StringWriter();
+        JsonNode root = JSON.readTree(render(new ChromeTraceWriter(sink), sink, events));
+        Map<Long, String> threadNames = new HashMap<>();
+        List<String> calls = new ArrayList<>();
+        List<String> instants = new ArrayList<>();
+        for (JsonNode e : root.get("traceEvents")) {
+            switch (e.get("ph").asText()) {
+                case "M" -> {
+                    if (e.get("name").asText().equals("thread_name")) threadNames.put(e.get("tid").asLong(), e.get("args").get("name").asText());
+                }
+                case "X" -> calls.add(e.get("tid").asLong() + " " + e.get("name").asText() + " "
+                        + e.get("ts").decimalValue().movePointRight(3).longValueExact() + " "
+                        + e.get("dur").decimalValue().movePointRight(3).longValueExact());
+                case "i" -> instants.add(e.get("tid").asLong() + " " + e.get("name").asText() + " "
+                        + e.get("ts").decimalValue().movePointRight(3).longValueExact());
+                default -> throw new AssertionError(e.toString());
+            }
+        }
+        assertEquals(Map.of(1L, "main", 2L, "pool, \"worker\" <1>"), threadNames);
+        List<String> expectedCalls = new ArrayList<>();
+        List<String> expectedInstants = new ArrayList<>();
+        for (TraceEvent e : events) {
+            long d = duration(e);
+            if (d < 0) continue;
+            long start = e instanceof MethodCall ? e.nanos() : e.nanos() - d;
+            expectedCalls.add(e.thread().id() + " " + method(e).displayName() + " " + start + " " + d);
+            if (kind(e) == ExitKind.EXCEPTION) expectedInstants.add(e.thread().id() + " threw java.lang.IllegalStateException " + (start + d));
+        }
+        expectedInstants.add("2 records lost 21000");
+        assertEquals(expectedCalls, calls);
+        assertEquals(expectedInstants.stream().sorted().toList(), instants.stream().sorted().toList());
+    }
+
+    @Test
+    void speedscopeProfilesReplayToTheSameCalls() throws IOException {
+        List<TraceEvent> events = events();
+        StringWriter sink = new StringWriter();
+        JsonNode root = JSON.readTree(render(new SpeedscopeTraceWriter(sink), sink, events));
+        assertEquals("https://www.speedscope.app/file-format-schema.json", root.get("$schema").asText());
+        JsonNode frames = root.get("shared").get("frames");
+        List<String> calls = new ArrayList<>();
+        for (JsonNode p : root.get("profiles")) {
+            assertEquals("evented", p.get("type").asText());
+            List<long[]> open = new ArrayList<>();
+            long last = p.get("startValue").asLong();
+            for (JsonNode e : p.get("events")) {
+                long at = e.get("at").asLong();
+                assertTrue(at >= last, "times never go back");
+                last = at;
+                if (e.get("type").asText().equals("O")) {
+                    open.add(new long[]{e.get("frame").asLong(), at});
+                } else {
+                    long[] o = open.remove(open.size() - 1);
+                    assertEquals(o[0], e.get("frame").asLong(), "closes the frame it opened last");
+                    calls.add(p.get("name").asText() + " " + frames.get((int) o[0]).get("name").asText() + " " + o[1] + " " + (at - o[1]));
+                }
+            }
+            assertTrue(open.isEmpty(), "every opened frame is closed");
+            assertEquals(last, p.get("endValue").asLong());
+        }
+        List<String> expected = new ArrayList<>();
+        for (TraceEvent e : events) {
+            long d = duration(e);
+            if (d < 0) continue;
+            String name = method(e).id() == 0 ? "? .(frames before lost records)()" : method(e).displayName();
+            long start = e instanceof MethodCall ? e.nanos() : e.nanos() - d;
+            if (method(e).id() == 0) start = 21_000; // a placeholder opens at the gap
+            expected.add(e.thread().label() + " (id " + e.thread().id() + ") " + name.replace("? .", "?.") + " " + start + " " + (e.nanos() + (e instanceof MethodCall ? d : 0) - start));
+        }
+        // the worker's run() was open at the gap: closed there
+        expected.replaceAll(s -> s.startsWith("pool, \"worker\" <1> (id 2) p.W.run() 500 ") ? "pool, \"worker\" <1> (id 2) p.W.run() 500 19500" : s);
+        assertEquals(expected.stream().sorted().toList(), calls.stream().sorted().toList());
+    }
+
+    @Test
+    void collapsedStacksSumSelfTimesPerPath() throws IOException {
+        List<TraceEvent> events = events().subList(0, 9); // without the gap
+        StringWriter sink = new StringWriter();
+        String text = render(new CollapsedStacksWriter(new PrintWriter(sink), CollapsedStacksWriter.Value.self), sink, events);
+        Map<String, Long> lines = new HashMap<>();
+        for (String l : text.split("\n")) {
+            int space = l.lastIndexOf(' ');
+            assertFalse(l.substring(0, space).contains(" "), "no spaces in frames: " + l);
+            lines.put(l.substring(0, space), Long.parseLong(l.substring(space + 1)));
+        }
+        assertEquals(Map.of(
+                "p.Main.main()", 9_000L - 1_000 - 1,
+                "p.Main.main();p.A.a()", 600L + 1,
+                "p.Main.main();p.A.a();p.B.b()", 400L,
+                "p.W.run()", 19_300L,
+                "p.W.run();p.B.b()", 200L), lines);
+        StringWriter calls = new StringWriter();
+        String counted = render(new CollapsedStacksWriter(new PrintWriter(calls), CollapsedStacksWriter.Value.calls), calls, events);
+        assertTrue(counted.contains("p.Main.main();p.A.a() 2\n"), counted);
+    }
+
+    @Test
+    void flameGraphIsSelfContainedHtmlWithTheTree() throws IOException {
+        List<TraceEvent> events = events().subList(0, 9);
+        StringWriter sink = new StringWriter();
+        String html = render(new FlameGraphHtmlWriter(sink), sink, events);
+        assertFalse(html.contains("http://") || html.contains("https://") || html.contains("<link"), "no network");
+        String data = html.substring(html.indexOf("application/json\">") + 18, html.indexOf("</script>"));
+        assertFalse(data.contains("<"), "no markup inside the data");
+        JsonNode d = JSON.readTree(data);
+        assertEquals(9_000 + 19_500, d.get("total").asLong());
+        assertEquals(5 * 5, d.get("nodes").size());
+        assertEquals("p.W.run()", d.get("names").get(d.get("nodes").get(0).asInt()).asText());
+    }
+}

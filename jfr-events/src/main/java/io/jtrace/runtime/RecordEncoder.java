@@ -1,0 +1,76 @@
+package io.jtrace.runtime;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Encodes records into a {@code jtrace.TraceBatch} payload outside a traced program (e.g. when
+ * {@code jtrace filter} writes a new recording), in exactly the format {@link ThreadTrace}
+ * writes (see {@link RecordFormat}). Kept apart from ThreadTrace so the tracer's hot path stays
+ * as it is.
+ */
+public final class RecordEncoder {
+    private byte[] buf = new byte[4096];
+    private int pos;
+    private int records;
+    private long baseNanos;
+    private long lastNanos;
+
+    /** Starts a new payload; the first record's time is relative to {@code baseNanos}. */
+    public void reset(long baseNanos) {
+        pos = 0;
+        records = 0;
+        this.baseNanos = baseNanos;
+        this.lastNanos = baseNanos;
+    }
+
+    public void enter(int methodId, long nanos) {
+        header(RecordFormat.ENTER, methodId, nanos);
+    }
+
+    public void exit(long nanos) {
+        header(RecordFormat.EXIT, 0, nanos);
+    }
+
+    /** {@code identity}: the exception's identity hash; {@code typeId}: its type id, 0 if unknown. */
+    public void exitExceptional(long nanos, long identity, int typeId) {
+        header(RecordFormat.EXIT_EXCEPTIONAL, 0, nanos);
+        putVarLong(identity);
+        putVarLong(typeId);
+    }
+
+    private void header(int kind, long aux, long nanos) {
+        if (pos + RecordFormat.MAX_FIXED_RECORD > buf.length) buf = Arrays.copyOf(buf, buf.length * 2);
+        putVarLong((aux << 4) | kind);
+        long delta = nanos - lastNanos;
+        putVarLong(delta < 0 ? 0 : delta);
+        if (delta > 0) lastNanos = nanos;
+        records++;
+    }
+
+    private void putVarLong(long v) {
+        while ((v & ~(long) RecordFormat.MASK) != 0) {
+            buf[pos++] = (byte) ((v & RecordFormat.MASK) | RecordFormat.MORE);
+            v >>>= RecordFormat.BITS;
+        }
+        buf[pos++] = (byte) v;
+    }
+
+    public int records() {
+        return records;
+    }
+
+    /** Bytes (= payload chars) so far. */
+    public int size() {
+        return pos;
+    }
+
+    public long baseNanos() {
+        return baseNanos;
+    }
+
+    /** The payload as the String field of a TraceBatch event (one char per 7-bit unit). */
+    public String payload() {
+        return new String(buf, 0, pos, StandardCharsets.ISO_8859_1);
+    }
+}

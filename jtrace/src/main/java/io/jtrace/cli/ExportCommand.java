@@ -1,0 +1,118 @@
+package io.jtrace.cli;
+
+import io.jtrace.cli.read.ThreadTimeline;
+import io.jtrace.cli.read.TimeMerge;
+import io.jtrace.cli.read.TraceIndex;
+import io.jtrace.format.ChromeTraceWriter;
+import io.jtrace.format.CollapsedStacksWriter;
+import io.jtrace.format.CsvTraceWriter;
+import io.jtrace.format.FlameGraphHtmlWriter;
+import io.jtrace.format.JsonLinesTraceWriter;
+import io.jtrace.format.SpeedscopeTraceWriter;
+import io.jtrace.format.TraceWriter;
+import io.jtrace.model.RecordingInfo;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.TraceEvent;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code jtrace export FILE --format F -o OUT}: the trace in another tool's format. */
+@Command(name = "export", mixinStandardHelpOptions = true,
+        description = {"Write the trace in another format: json (JSON Lines, one event per line), csv,",
+            "chrome (Chrome Trace Event format: Perfetto, chrome://tracing), speedscope, collapsed",
+            "(folded stacks for flamegraph.pl), flamegraph (a self-contained HTML flame graph)."})
+final class ExportCommand extends RecordingCommand {
+    /** The formats, and whether their writer wants events thread by thread (else interleaved by time). */
+    enum Format {
+        json(false), csv(false), chrome(true), speedscope(true), collapsed(true), flamegraph(true);
+
+        final boolean byThread;
+
+        Format(boolean byThread) {
+            this.byThread = byThread;
+        }
+    }
+
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", required = true,
+            description = "One of: ${COMPLETION-CANDIDATES}.")
+    Format format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "Output file (default: standard output).")
+    Path output;
+
+    @Option(names = "--value", paramLabel = "WHAT", defaultValue = "self",
+            description = "collapsed: what a line's number counts: ${COMPLETION-CANDIDATES} (self = self time in ns; default: ${DEFAULT-VALUE}).")
+    CollapsedStacksWriter.Value value;
+
+    @Mixin
+    SelectionOptions select;
+
+    @Override
+    public Integer call() throws IOException {
+        TraceView view = new TraceView(select.methods(), 0);
+        boolean toStdout = output == null || output.toString().equals("-");
+        Path target = toStdout ? null : OutputFiles.check(output, file);
+        try (TraceIndex index = open()) {
+            List<ThreadInfo> threads = select.threads(index, file);
+            Writer sink;
+            if (toStdout) {
+                sink = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
+            } else {
+                OutputFiles.createOwnerOnly(target);
+                sink = Files.newBufferedWriter(target, StandardCharsets.UTF_8);
+            }
+            try {
+                TraceWriter writer = writer(sink);
+                writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), threads, index.records()));
+                if (format.byThread) {
+                    for (ThreadInfo t : threads) {
+                        ThreadTimeline timeline = index.timeline(t);
+                        for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) write(writer, view, e);
+                    }
+                } else {
+                    TimeMerge merge = index.merged(select.threadFilter());
+                    for (TraceEvent e = merge.next(); e != null; e = merge.next()) write(writer, view, e);
+                }
+                writer.end();
+                writer.close();
+            } finally {
+                if (toStdout) sink.flush();
+                else sink.close();
+            }
+            if (!toStdout && !OutputFiles.isSpecial(target)) {
+                err().println(String.format(Locale.ROOT, "jtrace: %s export of %s -> %s (%s)", format, file.getFileName(),
+                        output, RunCommand.bytes(Files.size(target))));
+                err().flush();
+            }
+            return finish(index);
+        }
+    }
+
+    private TraceWriter writer(Writer sink) {
+        return switch (format) {
+            case json -> new JsonLinesTraceWriter(sink);
+            case csv -> new CsvTraceWriter(sink);
+            case chrome -> new ChromeTraceWriter(sink);
+            case speedscope -> new SpeedscopeTraceWriter(sink);
+            case collapsed -> new CollapsedStacksWriter(new PrintWriter(sink), value);
+            case flamegraph -> new FlameGraphHtmlWriter(sink);
+        };
+    }
+
+    private static void write(TraceWriter writer, TraceView view, TraceEvent e) throws IOException {
+        TraceEvent shown = view.apply(e);
+        if (shown != null) writer.event(shown);
+    }
+}

@@ -1,0 +1,46 @@
+package io.jtrace.cli;
+
+import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.cli.read.TraceIndex;
+import io.jtrace.model.ThreadInfo;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/** {@code --thread}, {@code --include}, {@code --exclude} as {@code print} takes them, for the other reading commands. */
+final class SelectionOptions {
+    @Option(names = "--thread", paramLabel = "PATTERN",
+            description = "Only threads whose name matches (glob: worker-*) or with this id. Repeatable.")
+    List<String> threads;
+
+    @Option(names = "--include", paramLabel = "PATTERN",
+            description = "Only methods matching (com.acme.**, *Service.get*, Bank.transfer); the others count as"
+                    + " untraced (their time is their caller's). Repeatable.")
+    List<String> includes;
+
+    @Option(names = "--exclude", paramLabel = "PATTERN", description = "Leave out methods matching. Repeatable.")
+    List<String> excludes;
+
+    MethodFilter methods() {
+        return JtraceCommand.methodFilter(includes, excludes);
+    }
+
+    Predicate<ThreadInfo> threadFilter() {
+        return RecordingCommand.threadFilter(threads);
+    }
+
+    /** The selected threads, in order; a --thread that matches nothing is an error naming the threads there are. */
+    List<ThreadInfo> threads(TraceIndex index, Path file) {
+        Predicate<ThreadInfo> filter = threadFilter();
+        List<ThreadInfo> shown = index.threads().stream().filter(filter).collect(Collectors.toList());
+        if (shown.isEmpty() && threads != null) {
+            throw new UserException("no thread matches " + String.join(", ", threads) + "; threads in "
+                    + file.getFileName() + ": " + index.threads().stream().map(ThreadInfo::label).distinct()
+                    .limit(12).collect(Collectors.joining(", ")));
+        }
+        return shown;
+    }
+}

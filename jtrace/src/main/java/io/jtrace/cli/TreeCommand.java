@@ -1,0 +1,90 @@
+package io.jtrace.cli;
+
+import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.analysis.CallTree;
+import io.jtrace.analysis.CallTreeBuilder;
+import io.jtrace.cli.read.ThreadTimeline;
+import io.jtrace.cli.read.TraceIndex;
+import io.jtrace.format.CallTreeTextWriter;
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.TraceEvent;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.function.Predicate;
+
+/** {@code jtrace tree FILE}: the aggregated call tree. */
+@Command(name = "tree", mixinStandardHelpOptions = true,
+        description = {"Print the aggregated call tree: identical call paths merged, with calls, total and",
+            "self time and share of the parent per node; one tree per thread, or merged (--merge).",
+            "Memory grows with the number of distinct call paths (bound it with --depth)."})
+final class TreeCommand extends RecordingCommand {
+    @Mixin
+    SelectionOptions select;
+
+    @Option(names = "--merge", description = "One tree for all threads instead of one per thread.")
+    boolean merge;
+
+    @Option(names = "--depth", paramLabel = "N", description = "Show at most N levels of calls.")
+    Integer depth;
+
+    @Option(names = "--min-percent", paramLabel = "P",
+            description = "Hide call paths with less than P% of their tree's time.")
+    Double minPercent;
+
+    @Option(names = "--focus", paramLabel = "PATTERN",
+            description = "Root the tree at the calls of matching methods (Bank.transfer, com.acme.**).")
+    String focus;
+
+    @Option(names = "--no-times", description = "Leave out times and percentages (to diff two runs).")
+    boolean noTimes;
+
+    @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto",
+            description = "Colour: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; NO_COLOR turns auto off).")
+    ColorMode color;
+
+    @Override
+    public Integer call() throws IOException {
+        requirePositive("--depth", depth);
+        if (minPercent != null && (minPercent < 0 || minPercent > 100 || minPercent.isNaN())) {
+            throw new UserException("--min-percent must be between 0 and 100, not " + minPercent);
+        }
+        TraceView view = new TraceView(select.methods(), 0);
+        Predicate<MethodInfo> focusFilter = focus == null ? null : focusFilter(focus);
+        try (TraceIndex index = open()) {
+            List<ThreadInfo> threads = select.threads(index, file);
+            if (focusFilter != null && !anyMethodMatches(index, focusFilter)) {
+                throw new UserException("--focus " + focus + " matches no traced method in " + file.getFileName());
+            }
+            CallTreeBuilder builder = new CallTreeBuilder(
+                    new CallTreeBuilder.Options(merge, depth == null ? 0 : depth, focusFilter));
+            for (ThreadInfo t : threads) {
+                ThreadTimeline timeline = index.timeline(t);
+                for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) {
+                    TraceEvent shown = view.apply(e);
+                    if (shown != null) builder.accept(shown);
+                }
+                builder.endThread(t);
+            }
+            CallTree tree = builder.build();
+            new CallTreeTextWriter(out(), new CallTreeTextWriter.Options(!noTimes,
+                    minPercent == null ? 0 : minPercent, ansi(color))).write(tree);
+            if (index.records() == 0) warn(file + " holds no traced calls: the traced code never ran");
+            return finish(index);
+        }
+    }
+
+    private static Predicate<MethodInfo> focusFilter(String pattern) {
+        MethodFilter f = methodFilter(List.of(pattern), List.of());
+        return m -> f.matches(m.className(), m.name());
+    }
+
+    private static boolean anyMethodMatches(TraceIndex index, Predicate<MethodInfo> filter) {
+        for (MethodInfo m : index.symbols().methods()) if (filter.test(m)) return true;
+        return false;
+    }
+}
