@@ -11,22 +11,32 @@ public final class Durations {
     public static String format(long nanos) {
         if (nanos < 1_000) return nanos + " ns";
         // Thresholds at the rounding point, so 999.7 us reads "1.00 ms", not "1000 us".
-        if (nanos < 999_500) return scaled(nanos / 1e3, "us");
-        if (nanos < 999_500_000) return scaled(nanos / 1e6, "ms");
-        return scaled(nanos / 1e9, "s");
+        if (nanos < 999_500) return scaled(nanos, 1_000L, "us");
+        if (nanos < 999_500_000) return scaled(nanos, 1_000_000L, "ms");
+        return scaled(nanos, 1_000_000_000L, "s");
     }
 
-    /** Three significant digits without String.format (a trace prints millions of these). */
-    private static String scaled(double v, String unit) {
-        // Decide by the rounded value: 99.97 has three digits as "100", not four as "100.0".
-        int decimals = v >= 99.95 ? 0 : v >= 9.995 ? 1 : 2;
-        long scale = decimals == 0 ? 1 : decimals == 1 ? 10 : 100;
-        long r = Math.round(v * scale);
-        if (decimals == 0) return r + " " + unit;
-        String digits = Long.toString(r);
-        while (digits.length() <= decimals) digits = "0" + digits;
-        int dot = digits.length() - decimals;
-        return digits.substring(0, dot) + "." + digits.substring(dot) + " " + unit;
+    /**
+     * {@code nanos / unit} rounded half up to three significant digits: 2 decimals, else 1, else
+     * none, decided by the rounded value (99.97 is "100", not "100.0").
+     */
+    private static String scaled(long nanos, long unit, String name) {
+        long scale = 100;
+        long q = 0;
+        int decimals = 2;
+        for (; decimals >= 0; decimals--, scale /= 10) {
+            long divisor = unit / scale;
+            q = (nanos + divisor / 2) / divisor;
+            if (q < 1000 || decimals == 0) break;
+        }
+        StringBuilder sb = new StringBuilder(12).append(q / scale);
+        if (decimals > 0) {
+            long frac = q % scale;
+            sb.append('.');
+            if (decimals == 2 && frac < 10) sb.append('0');
+            sb.append(frac);
+        }
+        return sb.append(' ').append(name).toString();
     }
 
     /** Seconds since the origin with microsecond precision: {@code 12.345678}. */

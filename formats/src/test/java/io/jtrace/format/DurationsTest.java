@@ -2,7 +2,6 @@ package io.jtrace.format;
 
 import org.junit.jupiter.api.Test;
 
-import java.util.Locale;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,13 +10,18 @@ class DurationsTest {
     /** The same text as the String.format version it replaced, for every magnitude. */
     static String reference(long nanos) {
         if (nanos < 1_000) return nanos + " ns";
-        double v;
         String unit;
-        if (nanos < 1_000_000) { v = nanos / 1e3; unit = "us"; }
-        else if (nanos < 1_000_000_000) { v = nanos / 1e6; unit = "ms"; }
-        else { v = nanos / 1e9; unit = "s"; }
-        String f = v >= 100 ? "%.0f %s" : v >= 10 ? "%.1f %s" : "%.2f %s";
-        return String.format(Locale.ROOT, f, v, unit);
+        long div;
+        if (nanos < 999_500) { div = 1_000; unit = "us"; }
+        else if (nanos < 999_500_000) { div = 1_000_000; unit = "ms"; }
+        else { div = 1_000_000_000; unit = "s"; }
+        java.math.BigDecimal exact = java.math.BigDecimal.valueOf(nanos).divide(java.math.BigDecimal.valueOf(div));
+        for (int decimals = 2; ; decimals--) {
+            java.math.BigDecimal r = exact.setScale(decimals, java.math.RoundingMode.HALF_UP);
+            if (r.unscaledValue().compareTo(java.math.BigInteger.valueOf(1000)) < 0 || decimals == 0) {
+                return r.toPlainString() + " " + unit;
+            }
+        }
     }
 
     @Test
@@ -26,7 +30,8 @@ class DurationsTest {
         assertEquals("3.21 us", Durations.format(3_210));
         assertEquals("3.02 us", Durations.format(3_015));
         assertEquals("14.2 ms", Durations.format(14_249_999));
-        assertEquals("100.0 us", Durations.format(99_950));
+        assertEquals("100 us", Durations.format(99_950));
+        assertEquals("1.00 ms", Durations.format(999_700));
         assertEquals("1.50 s", Durations.format(1_500_000_000L));
         assertEquals("1234 s", Durations.format(1_234_000_000_000L));
         Random r = new Random(7);
