@@ -156,20 +156,32 @@ function _complete_jtrace() {
   # Edge case: if command line has no space after subcommand, then don't assume this subcommand is selected (remkop/picocli#1468).
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} run" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} print" ];    then _picocli_jtrace; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} summary" ];    then _picocli_jtrace; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} tree" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} exceptions" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} vars" ];    then _picocli_jtrace; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} filter" ];    then _picocli_jtrace; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} export" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} help" ];    then _picocli_jtrace; return $?; fi
 
   # Find the longest sequence of subcommands and call the bash function for that subcommand.
   local cmds0=(run)
   local cmds1=(print)
-  local cmds2=(exceptions)
-  local cmds3=(vars)
-  local cmds4=(help)
+  local cmds2=(summary)
+  local cmds3=(tree)
+  local cmds4=(exceptions)
+  local cmds5=(vars)
+  local cmds6=(filter)
+  local cmds7=(export)
+  local cmds8=(help)
 
-  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_jtrace_help; return $?; fi
-  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_jtrace_vars; return $?; fi
-  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_jtrace_exceptions; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_jtrace_help; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_jtrace_export; return $?; fi
+  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_jtrace_filter; return $?; fi
+  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_jtrace_vars; return $?; fi
+  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_jtrace_exceptions; return $?; fi
+  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_jtrace_tree; return $?; fi
+  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_jtrace_summary; return $?; fi
   if CompWordsContainsArray "${cmds1[@]}"; then _picocli_jtrace_print; return $?; fi
   if CompWordsContainsArray "${cmds0[@]}"; then _picocli_jtrace_run; return $?; fi
 
@@ -182,7 +194,7 @@ function _picocli_jtrace() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run print exceptions vars help"
+  local commands="run print summary tree exceptions vars filter export help"
   local flag_opts="'--debug' '-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -203,7 +215,7 @@ function _picocli_jtrace_run() {
 
   local commands=""
   local flag_opts="'--no-exceptions' '-h' '--help' '-V' '--version' '--debug'"
-  local arg_opts="'-o' '--output' '--include' '--exclude' '--depth' '--vars' '--lines' '--values' '--redact' '--string-length'"
+  local arg_opts="'-o' '--output' '--include' '--exclude' '--depth' '--vars' '--lines' '--values' '--redact' '--string-length' '--sample'"
   local HOW_option_args=("identity" "tostring") # --values values
 
   type compopt &>/dev/null && compopt +o default
@@ -239,6 +251,9 @@ function _picocli_jtrace_run() {
       return
       ;;
     '--string-length')
+      return
+      ;;
+    '--sample')
       return
       ;;
   esac
@@ -291,6 +306,116 @@ function _picocli_jtrace_print() {
     local positionals=""
     local currIndex
     currIndex=$(currentPositionalIndex "print" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 0 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `summary` subcommand.
+function _picocli_jtrace_summary() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'-h' '--help' '-V' '--version' '--debug'"
+  local arg_opts="'--thread' '--include' '--exclude' '--sort' '--top' '--color'"
+  local COLUMN_option_args=("self" "total" "calls" "average" "max") # --sort values
+  local WHEN_option_args=("auto" "always" "never") # --color values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--thread')
+      return
+      ;;
+    '--include')
+      return
+      ;;
+    '--exclude')
+      return
+      ;;
+    '--sort')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${COLUMN_option_args[@]}" ) )
+      return $?
+      ;;
+    '--top')
+      return
+      ;;
+    '--color')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WHEN_option_args[@]}" ) )
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "summary" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 0 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `tree` subcommand.
+function _picocli_jtrace_tree() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--merge' '--no-times' '-h' '--help' '-V' '--version' '--debug'"
+  local arg_opts="'--thread' '--include' '--exclude' '--depth' '--min-percent' '--focus' '--color'"
+  local WHEN_option_args=("auto" "always" "never") # --color values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--thread')
+      return
+      ;;
+    '--include')
+      return
+      ;;
+    '--exclude')
+      return
+      ;;
+    '--depth')
+      return
+      ;;
+    '--min-percent')
+      return
+      ;;
+    '--focus')
+      return
+      ;;
+    '--color')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WHEN_option_args[@]}" ) )
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "tree" "${arg_opts}" "${flag_opts}")
     if (( currIndex >= 0 && currIndex <= 0 )); then
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
@@ -399,12 +524,128 @@ function _picocli_jtrace_vars() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `filter` subcommand.
+function _picocli_jtrace_filter() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'-h' '--help' '-V' '--version' '--debug'"
+  local arg_opts="'-o' '--output' '--thread' '--include' '--exclude' '--from' '--to' '--kinds'"
+  local KIND_option_args=("calls" "exceptions" "variables" "lines") # --kinds values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '-o'|'--output')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--thread')
+      return
+      ;;
+    '--include')
+      return
+      ;;
+    '--exclude')
+      return
+      ;;
+    '--from')
+      return
+      ;;
+    '--to')
+      return
+      ;;
+    '--kinds')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${KIND_option_args[@]}" ) )
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "filter" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 0 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `export` subcommand.
+function _picocli_jtrace_export() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'-h' '--help' '-V' '--version' '--debug'"
+  local arg_opts="'-f' '--format' '-o' '--output' '--value' '--thread' '--include' '--exclude'"
+  local FORMAT_option_args=("json" "csv" "chrome" "speedscope" "collapsed" "flamegraph") # --format values
+  local WHAT_option_args=("self" "calls") # --value values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '-f'|'--format')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
+      return $?
+      ;;
+    '-o'|'--output')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--value')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WHAT_option_args[@]}" ) )
+      return $?
+      ;;
+    '--thread')
+      return
+      ;;
+    '--include')
+      return
+      ;;
+    '--exclude')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "export" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 0 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `help` subcommand.
 function _picocli_jtrace_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run print exceptions vars"
+  local commands="run print summary tree exceptions vars filter export"
   local flag_opts="'-h' '--help' '--debug'"
   local arg_opts=""
 

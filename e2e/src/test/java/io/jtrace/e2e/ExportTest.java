@@ -92,10 +92,15 @@ class ExportTest {
                 TraceEvent e = want.get(i);
                 JsonNode j = got.get(i);
                 String where = t.getKey().label() + " #" + i + ": " + j;
-                assertEquals(kindName(e), j.get("kind").asText(), where);
+                assertEquals(io.jtrace.format.EventKinds.name(e), j.get("kind").asText(), where);
                 assertEquals(t.getKey().label(), j.get("thread").asText(), where);
                 assertEquals(e.nanos(), j.get("nanos").asLong(), where);
                 assertEquals(e.depth(), j.get("depth").asInt(), where);
+                if (e instanceof io.jtrace.model.ExceptionEvent x) {
+                    // exception events: the generic fields (type of the exception and where)
+                    assertEquals(x.exception().type(), j.get("exception").asText(), where);
+                    continue;
+                }
                 assertEquals(method(e).displayName(), j.get("method").asText(), where);
                 assertEquals(method(e).className(), j.get("class").asText(), where);
                 assertEquals(method(e).descriptor(), j.get("descriptor").asText(), where);
@@ -106,10 +111,6 @@ class ExportTest {
                 }
             }
         }
-    }
-
-    private static String kindName(TraceEvent e) {
-        return e instanceof MethodEnter ? "enter" : e instanceof MethodExit ? "exit" : e instanceof MethodCall ? "call" : "lost";
     }
 
     /** Every call of the recording as "tid name start duration", in the recording's thread order. */

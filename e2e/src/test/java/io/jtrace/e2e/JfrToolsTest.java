@@ -23,7 +23,7 @@ class JfrToolsTest {
     }
 
     private static final Set<String> EVENT_TYPES = Set.of("jtrace.TraceBatch", "jtrace.MethodDefinition", "jtrace.TypeDefinition",
-            "jtrace.Session", "jtrace.TracerStatistics");
+            "jtrace.Session", "jtrace.TracerStatistics", "jtrace.VariableDefinition");
     /** Fields every JFR event has; the JDK describes them. */
     private static final Set<String> STANDARD_FIELDS = Set.of("startTime", "duration", "eventThread", "stackTrace");
 

@@ -61,6 +61,7 @@ public final class EventKinds {
         for (RecordComponent c : components) {
             String n = c.getName();
             if (n.equals("thread") || n.equals("nanos") || n.equals("depth")) continue;
+            if (n.equals("kind")) n = "subkind"; // "kind" names the event itself
             Object v;
             try {
                 v = c.getAccessor().invoke(e);
@@ -78,6 +79,9 @@ public final class EventKinds {
         if (v instanceof ExceptionRef x) return x.type();
         if (v instanceof ThreadInfo t) return t.label();
         if (v instanceof Enum<?> en) return en.name().toLowerCase(Locale.ROOT);
+        if (v instanceof io.jtrace.model.CodeSite site) return site.displayName();
+        if (v instanceof io.jtrace.model.VariableInfo var) return var.name();
+        if (v instanceof io.jtrace.model.Value val) return VariableText.value(val, null);
         return v.toString();
     }
 

@@ -77,8 +77,8 @@ final class TraceView {
                     ? new MethodCall(m.thread(), m.nanos(), d, m.method(), m.durationNanos(), m.kind(), m.exception()) : null;
         }
         if (e instanceof ExceptionEvent x) {
-            // shown with the frame it happened in
-            return f.depth == 0 || f.shown[f.depth - 1] ? x.atDepth(f.shownDepth) : null;
+            // shown with the frame it happened in, one level under it (so --depth counts it as a level)
+            return (f.depth == 0 || f.shown[f.depth - 1]) && f.shownDepth < maxDepth ? x.atDepth(f.shownDepth) : null;
         }
         if (e instanceof RecordsLost l) {
             // Frames below a gap are unknown: show them as one level each.
@@ -90,7 +90,7 @@ final class TraceView {
         if (e instanceof VariableAccess || e instanceof LineExecuted) {
             // Shown inside a shown frame (at the depth of its callees); hidden with a hidden frame.
             boolean frameShown = f.depth == 0 || f.shown[f.depth - 1];
-            if (!frameShown) return null;
+            if (!frameShown || f.shownDepth >= maxDepth) return null;
             int d = f.shownDepth;
             if (e instanceof VariableAccess v) {
                 return new VariableAccess(v.thread(), v.nanos(), d, v.method(), v.variable(), v.owner(), v.array(), v.index(), v.value());
