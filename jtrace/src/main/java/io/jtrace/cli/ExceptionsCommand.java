@@ -10,6 +10,7 @@ import io.jtrace.format.ExceptionReportWriter;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -19,7 +20,6 @@ import java.util.Locale;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /** {@code jtrace exceptions FILE}: every exception's whole journey, or a summary. */
 @Command(name = "exceptions", mixinStandardHelpOptions = true,
@@ -55,9 +55,8 @@ final class ExceptionsCommand extends RecordingCommand {
     @Option(names = "--no-times", description = "Leave out timestamps (to diff two runs).")
     boolean noTimes;
 
-    @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto",
-            description = "Colour: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; NO_COLOR turns auto off).")
-    ColorMode color;
+    @Mixin
+    ColorOption color;
 
     @Override
     public Integer call() throws IOException {
@@ -68,17 +67,13 @@ final class ExceptionsCommand extends RecordingCommand {
         if (fromNanos > toNanos) throw new UserException("--from " + from + " is after --to " + to);
         Predicate<ThreadInfo> threadFilter = threadFilter(threads);
         try (TraceIndex index = open()) {
-            if (threads != null && index.threads().stream().noneMatch(threadFilter)) {
-                throw new UserException("no thread matches " + String.join(", ", threads) + "; threads in "
-                        + file.getFileName() + ": " + index.threads().stream().map(ThreadInfo::label).distinct()
-                        .limit(12).collect(Collectors.joining(", ")));
-            }
+            selectThreads(index, file, threads); // names the threads there are if none matches
             if (index.agentOptions() != null && index.agentOptions().contains("exceptions=false")) {
                 warn(file + " was recorded with --no-exceptions: only exceptional exits are known");
             }
             JourneyFilter filter = new JourneyFilter(typePatterns, threadFilter, uncaught, catchPatterns,
                     fromNanos, toNanos, index.symbols());
-            ExceptionReportWriter writer = new ExceptionReportWriter(out(), new ExceptionReportWriter.Options(!noTimes, ansi(color)));
+            ExceptionReportWriter writer = new ExceptionReportWriter(out(), new ExceptionReportWriter.Options(!noTimes, color.ansi()));
             ExceptionTally tally = new ExceptionTally();
             long[] shown = {0};
             ExceptionFlow flow = new ExceptionFlow(j -> {

@@ -9,12 +9,12 @@ import io.jtrace.model.RecordingInfo;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.util.List;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 
 /** {@code jtrace print FILE}: the indented per-thread trace. */
 @Command(name = "print", mixinStandardHelpOptions = true,
@@ -42,9 +42,8 @@ final class PrintCommand extends RecordingCommand {
     @Option(names = "--no-times", description = "Leave out timestamps and durations (to diff two runs).")
     boolean noTimes;
 
-    @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto",
-            description = "Colour: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; NO_COLOR turns auto off).")
-    ColorMode color;
+    @Mixin
+    ColorOption color;
 
     @Override
     public Integer call() throws IOException {
@@ -52,13 +51,8 @@ final class PrintCommand extends RecordingCommand {
         TraceView view = new TraceView(methodFilter(includes, excludes), depth == null ? 0 : depth);
         Predicate<ThreadInfo> threadFilter = threadFilter(threads);
         try (TraceIndex index = open()) {
-            List<ThreadInfo> shown = index.threads().stream().filter(threadFilter).collect(Collectors.toList());
-            if (shown.isEmpty() && threads != null) {
-                throw new UserException("no thread matches " + String.join(", ", threads) + "; threads in "
-                        + file.getFileName() + ": " + index.threads().stream().map(ThreadInfo::label).distinct()
-                        .limit(12).collect(Collectors.joining(", ")));
-            }
-            TextTraceWriter.Options options = new TextTraceWriter.Options(!noTimes, !byThread, byThread, ansi(color));
+            List<ThreadInfo> shown = selectThreads(index, file, threads);
+            TextTraceWriter.Options options = new TextTraceWriter.Options(!noTimes, !byThread, byThread, color.ansi());
             try (TraceWriter writer = new TextTraceWriter(out(), options)) {
                 writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), shown, index.records()));
                 if (byThread) {

@@ -66,6 +66,21 @@ public abstract class RecordingCommand extends JtraceCommand {
         return 0;
     }
 
+    /**
+     * The threads {@code patterns} select, in order; patterns that match no thread are an error
+     * naming the threads there are.
+     */
+    protected static List<ThreadInfo> selectThreads(TraceIndex index, Path file, List<String> patterns) {
+        Predicate<ThreadInfo> filter = threadFilter(patterns);
+        List<ThreadInfo> shown = index.threads().stream().filter(filter).collect(java.util.stream.Collectors.toList());
+        if (shown.isEmpty() && patterns != null && !patterns.isEmpty()) {
+            throw new UserException("no thread matches " + String.join(", ", patterns) + "; threads in "
+                    + file.getFileName() + ": " + index.threads().stream().map(ThreadInfo::label).distinct()
+                    .limit(12).collect(java.util.stream.Collectors.joining(", ")));
+        }
+        return shown;
+    }
+
     /** Threads whose name matches one of the globs ({@code *}, {@code ?}) or whose id is given. */
     protected static Predicate<ThreadInfo> threadFilter(List<String> patterns) {
         if (patterns == null || patterns.isEmpty()) return t -> true;

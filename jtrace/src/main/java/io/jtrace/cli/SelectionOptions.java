@@ -8,7 +8,6 @@ import picocli.CommandLine.Option;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 
 /** {@code --thread}, {@code --include}, {@code --exclude} as {@code print} takes them, for the other reading commands. */
 final class SelectionOptions {
@@ -34,13 +33,6 @@ final class SelectionOptions {
 
     /** The selected threads, in order; a --thread that matches nothing is an error naming the threads there are. */
     List<ThreadInfo> threads(TraceIndex index, Path file) {
-        Predicate<ThreadInfo> filter = threadFilter();
-        List<ThreadInfo> shown = index.threads().stream().filter(filter).collect(Collectors.toList());
-        if (shown.isEmpty() && threads != null) {
-            throw new UserException("no thread matches " + String.join(", ", threads) + "; threads in "
-                    + file.getFileName() + ": " + index.threads().stream().map(ThreadInfo::label).distinct()
-                    .limit(12).collect(Collectors.joining(", ")));
-        }
-        return shown;
+        return RecordingCommand.selectThreads(index, file, threads);
     }
 }

@@ -35,9 +35,8 @@ final class SummaryCommand extends RecordingCommand {
             description = "Show the first N methods and threads (default: ${DEFAULT-VALUE}).")
     Integer top;
 
-    @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto",
-            description = "Colour: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; NO_COLOR turns auto off).")
-    ColorMode color;
+    @Mixin
+    ColorOption color;
 
     @Override
     public Integer call() throws IOException {
@@ -58,7 +57,7 @@ final class SummaryCommand extends RecordingCommand {
                     : index.samples().analyse(tracedMethods(index), top);
             RecordingSummary summary = new RecordingSummary(file.toString(), stats.lastNanos() - stats.firstNanos(),
                     stats, index.dataLossEvents(), index.dataLossBytes(), index.damage(), samples);
-            new SummaryTextWriter(out(), new SummaryTextWriter.Options(sort, top, ansi(color))).write(summary);
+            new SummaryTextWriter(out(), new SummaryTextWriter.Options(sort, top, color.ansi())).write(summary);
             if (index.records() == 0) warn(file + " holds no traced calls: the traced code never ran");
             return finish(index);
         }

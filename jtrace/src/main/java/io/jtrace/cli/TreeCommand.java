@@ -43,9 +43,8 @@ final class TreeCommand extends RecordingCommand {
     @Option(names = "--no-times", description = "Leave out times and percentages (to diff two runs).")
     boolean noTimes;
 
-    @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto",
-            description = "Colour: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; NO_COLOR turns auto off).")
-    ColorMode color;
+    @Mixin
+    ColorOption color;
 
     @Override
     public Integer call() throws IOException {
@@ -72,7 +71,7 @@ final class TreeCommand extends RecordingCommand {
             }
             CallTree tree = builder.build();
             new CallTreeTextWriter(out(), new CallTreeTextWriter.Options(!noTimes,
-                    minPercent == null ? 0 : minPercent, ansi(color))).write(tree);
+                    minPercent == null ? 0 : minPercent, color.ansi())).write(tree);
             if (index.records() == 0) warn(file + " holds no traced calls: the traced code never ran");
             return finish(index);
         }

@@ -13,6 +13,7 @@ import io.jtrace.model.VariableAccess;
 import io.jtrace.model.VariableInfo;
 import io.jtrace.model.VariableKind;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -20,7 +21,6 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * {@code jtrace vars FILE}: the history of each variable recorded with {@code run --vars}: every
@@ -48,9 +48,8 @@ final class VarsCommand extends RecordingCommand {
     @Option(names = "--no-times", description = "Leave out timestamps (to diff two runs).")
     boolean noTimes;
 
-    @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto",
-            description = "Colour: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; NO_COLOR turns auto off).")
-    ColorMode color;
+    @Mixin
+    ColorOption color;
 
     /** What one history is about; accesses with equal keys form one section. */
     private record Key(VariableKind kind, int methodId, String owner, String name, String type, long identity) {}
@@ -60,18 +59,14 @@ final class VarsCommand extends RecordingCommand {
         MethodFilter methodFilter = methodFilter(methods, null);
         List<Pattern> nameGlobs = names == null ? List.of() : names.stream().map(VarsCommand::glob).toList();
         Predicate<ThreadInfo> threadFilter = threadFilter(threads);
-        Ansi ansi = ansi(color);
+        Ansi ansi = color.ansi();
         PrintWriter out = out();
         try (TraceIndex index = open(); GroupedLines histories = new GroupedLines()) {
             if (index.symbols().variableSiteCount() == 0) {
                 throw new UserException(file + " has no variable records: record them with 'jtrace run --vars PATTERN -o "
                         + file.getFileName() + " -- java ...'");
             }
-            if (threads != null && index.threads().stream().noneMatch(threadFilter)) {
-                throw new UserException("no thread matches " + String.join(", ", threads) + "; threads in "
-                        + file.getFileName() + ": " + index.threads().stream().map(ThreadInfo::label).distinct()
-                        .limit(12).collect(Collectors.joining(", ")));
-            }
+            selectThreads(index, file, threads); // names the threads there are if none matches
             int threadWidth = Math.min(24, index.threads().stream().mapToInt(t -> t.label().length()).max().orElse(4));
             TimeMerge merge = index.merged(threadFilter);
             for (TraceEvent e = merge.next(); e != null; e = merge.next()) {
