@@ -1,7 +1,6 @@
 package io.jtrace.cli.read;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -51,19 +50,7 @@ final class BatchStore implements AutoCloseable {
 
     /** Reads {@code length} bytes at {@code offset} into {@code into} (grown if needed); returns it. */
     byte[] read(long offset, int length, byte[] into) {
-        byte[] target = into != null && into.length >= length ? into : new byte[Math.max(length, 4096)];
-        ByteBuffer b = ByteBuffer.wrap(target, 0, length);
-        try {
-            long at = offset;
-            while (b.hasRemaining()) {
-                int n = channel.read(b, at);
-                if (n < 0) throw new IOException("spill file ended early");
-                at += n;
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return target;
+        return PayloadFile.read(channel, offset, length, into);
     }
 
     @Override

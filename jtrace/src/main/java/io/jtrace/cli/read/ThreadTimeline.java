@@ -234,7 +234,7 @@ public final class ThreadTimeline {
         }
         nextBatch++;
         expectedSequence = b.sequence() + 1;
-        buffer = index.store.read(b.offset(), b.length(), buffer);
+        buffer = index.payload(b, buffer);
         decoder.reset(buffer, 0, b.length());
         clock = b.baseNanos();
         batchOpen = true;
@@ -260,7 +260,7 @@ public final class ThreadTimeline {
     /** Time of the last record of one batch (absolute nanoTime). */
     static long lastNanosOf(TraceIndex index, TraceIndex.BatchRef b) {
         RecordDecoder d = new RecordDecoder();
-        byte[] bytes = index.store.read(b.offset(), b.length(), null);
+        byte[] bytes = index.payload(b, null);
         d.reset(bytes, 0, b.length());
         RawRecord r = new RawRecord();
         long clock = b.baseNanos();

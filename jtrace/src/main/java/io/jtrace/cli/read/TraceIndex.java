@@ -13,8 +13,8 @@ import java.util.List;
  * are, in sequence order. Replay the records with {@link #timeline} or {@link #merged}.
  */
 public final class TraceIndex implements AutoCloseable {
-    /** Where one batch's payload sits in the spill store. */
-    record BatchRef(long sequence, long offset, int length, long baseNanos, int startDepth, int records) {}
+    /** Where one batch's payload sits: in the recording itself, or in the spill store if {@code spilled}. */
+    record BatchRef(long sequence, long offset, int length, long baseNanos, int startDepth, int records, boolean spilled) {}
 
     /** One thread's batches, sorted by sequence once reading is done. */
     static final class ThreadBatches {
@@ -36,7 +36,9 @@ public final class TraceIndex implements AutoCloseable {
     final Path file;
     final SymbolTable symbols = new SymbolTable();
     final List<ThreadBatches> threads = new ArrayList<>();
-    final BatchStore store;
+    final PayloadFile recording;
+    /** Payloads JFR did not store one byte per char, decoded and spilled; null until one is. */
+    private BatchStore store;
     long nanoOrigin = Long.MIN_VALUE;
     long epochNanosOrigin;
     String agentOptions;
@@ -56,9 +58,24 @@ public final class TraceIndex implements AutoCloseable {
     /** Set if the file ended in the middle of a chunk or an event: what was read is still usable. */
     String damage;
 
-    TraceIndex(Path file, BatchStore store) {
+    TraceIndex(Path file) throws IOException {
         this.file = file;
-        this.store = store;
+        this.recording = new PayloadFile(file);
+    }
+
+    /** Spills a payload that is not in the recording byte for byte; returns its offset in the spill store. */
+    long spill(String payload) throws IOException {
+        if (store == null) store = new BatchStore();
+        return store.append(payload);
+    }
+
+    void finishSpilling() throws IOException {
+        if (store != null) store.finishWriting();
+    }
+
+    /** A batch's payload bytes, in {@code into} if it is large enough. */
+    byte[] payload(BatchRef b, byte[] into) {
+        return b.spilled() ? store.read(b.offset(), b.length(), into) : recording.read(b.offset(), b.length(), into);
     }
 
     void finish() {
@@ -174,6 +191,7 @@ public final class TraceIndex implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        store.close();
+        recording.close();
+        if (store != null) store.close();
     }
 }

@@ -1,17 +1,8 @@
 package io.jtrace.cli.read;
 
 import io.jtrace.cli.UserException;
-import io.jtrace.events.MethodDefinitionEvent;
-import io.jtrace.events.SessionEvent;
-import io.jtrace.events.TraceBatchEvent;
-import io.jtrace.events.TracerStatisticsEvent;
-import io.jtrace.events.TypeDefinitionEvent;
-import io.jtrace.events.VariableDefinitionEvent;
-import io.jtrace.model.MethodInfo;
-import io.jtrace.model.VariableInfo;
-import io.jtrace.model.VariableKind;
-import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
+import io.jtrace.cli.read.jfr.BatchEvent;
+import io.jtrace.cli.read.jfr.BatchScanner;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,8 +13,8 @@ import java.util.Map;
 import java.util.function.DoubleConsumer;
 
 /**
- * Reads a recording once, front to back, chunk by chunk: keeps definitions, spills batch
- * payloads to a {@link BatchStore} and indexes them per thread. Memory holds only the index.
+ * Reads a recording once, front to back, chunk by chunk: keeps definitions and indexes each
+ * thread's batches by where their payloads are in the file. Memory holds only the index.
  */
 public final class TraceReader {
     private TraceReader() {}
@@ -48,95 +39,88 @@ public final class TraceReader {
         }
     }
 
+    /**
+     * Reads {@code file}: the batches with {@link BatchScanner} (payloads stay in the file; only
+     * their places are indexed), every other event with the JDK's consumer on a second thread.
+     */
     public static TraceIndex read(Path file, DoubleConsumer progress) throws IOException {
         checkRecordingFile(file);
-        long fileSize = Files.size(file);
-        TraceIndex index = new TraceIndex(file, new BatchStore());
-        Map<Long, TraceIndex.ThreadBatches> byId = new HashMap<>();
-        long spilled = 0;
-        long events = 0;
-        try (RecordingFile rf = new RecordingFile(file)) {
-            while (rf.hasMoreEvents()) {
-                RecordedEvent e = rf.readEvent();
-                events++;
-                String type = e.getEventType().getName();
-                switch (type) {
-                    case TraceBatchEvent.NAME: {
-                        index.sawJtraceEvents = true;
-                        long tid = e.getLong("threadId");
-                        TraceIndex.ThreadBatches t = byId.get(tid);
-                        if (t == null) {
-                            t = new TraceIndex.ThreadBatches(tid);
-                            byId.put(tid, t);
-                            index.threads.add(t);
-                        }
-                        t.name = e.getString("threadName");
-                        t.virtual = e.getBoolean("virtualThread");
-                        String payload = e.getString("payload");
-                        if (payload == null) payload = "";
-                        long offset = index.store.append(payload);
-                        spilled += payload.length();
-                        int recordCount = e.getInt("recordCount");
-                        t.batches.add(new TraceIndex.BatchRef(e.getLong("sequence"), offset, payload.length(),
-                                e.getLong("baseNanos"), e.getInt("startDepth"), recordCount));
-                        index.records += recordCount;
-                        index.batches++;
-                        break;
-                    }
-                    case MethodDefinitionEvent.NAME:
-                        index.sawJtraceEvents = true;
-                        index.symbols.addMethod(new MethodInfo(e.getInt("methodId"), e.getString("className"),
-                                e.getString("methodName"), e.getString("descriptor"), e.getString("sourceFile"),
-                                e.getInt("line"), e.getInt("modifiers")));
-                        break;
-                    case TypeDefinitionEvent.NAME:
-                        index.symbols.addType(e.getInt("typeId"), e.getString("typeName"), e.getString("superTypes"));
-                        break;
-                    case VariableDefinitionEvent.NAME:
-                        index.symbols.addVariable(new VariableInfo(e.getInt("siteId"), e.getInt("methodId"),
-                                VariableKind.parse(e.getString("kind")), e.getString("name"), e.getString("type"),
-                                e.getInt("slot"), String.valueOf(e.getString("ownerClass")), e.getInt("line"),
-                                e.getBoolean("write"), e.getBoolean("redacted")));
-                        break;
-                    case SessionEvent.NAME:
-                        index.sawJtraceEvents = true;
-                        if (index.nanoOrigin == Long.MIN_VALUE) {
-                            index.nanoOrigin = e.getLong("nanoOrigin");
-                            index.epochNanosOrigin = e.getLong("epochNanosOrigin");
-                            index.agentOptions = e.getString("options");
-                            index.agentVersion = e.getString("version");
-                            index.pid = e.getLong("pid");
-                            index.formatVersion = e.getInt("formatVersion");
-                        }
-                        break;
-                    case TracerStatisticsEvent.NAME:
-                        index.internalErrors = Math.max(index.internalErrors, e.getLong("internalErrors"));
-                        index.classesFailed = Math.max(index.classesFailed, e.getLong("classesFailed"));
-                        break;
-                    case "jdk.ExecutionSample":
-                        Samples.add(index.samples, e);
-                        break;
-                    case "jdk.DataLoss":
-                        index.dataLossEvents++;
-                        index.dataLossBytes += e.getLong("amount");
-                        break;
-                    default:
-                        break;
-                }
-                if (progress != null && (events & 0x3ff) == 0) progress.accept(Math.min(1.0, (double) spilled / fileSize));
-            }
+        TraceIndex index = new TraceIndex(file);
+        DefinitionReader definitions = new DefinitionReader(file, index);
+        Thread definitionThread = new Thread(definitions, "jtrace-definitions");
+        definitionThread.setDaemon(true);
+        definitionThread.start();
+        BatchScanner.Result scan;
+        try {
+            scan = BatchScanner.scan(file, new Indexer(index), progress);
+        } catch (BatchScanner.UnsupportedRecordingException e) {
+            index.close();
+            throw new UserException("cannot read " + file + ": " + e.getMessage() + "; it was written by a newer JDK or jtrace");
         } catch (IOException | RuntimeException e) {
-            // A truncated or damaged file: keep everything read so far and say what happened.
-            index.damage = describeDamage(file, fileSize, events, e);
+            index.close();
+            throw e;
+        } finally {
+            joinQuietly(definitionThread);
         }
-        index.store.finishWriting();
+        index.sawJtraceEvents |= definitions.sawJtraceEvents || index.batches > 0;
+        if (scan.damage() != null) {
+            index.damage = damageMessage(file, scan.damage(), scan.events());
+        } else if (definitions.failure != null) {
+            index.damage = describeDamage(file, Files.size(file), scan.events(), definitions.failure);
+        }
+        index.finishSpilling();
         index.finish();
         index.lastNanos = lastNanos(index);
         return index;
     }
 
+    /** Files each batch under its thread. */
+    private static final class Indexer implements BatchScanner.Listener {
+        private final TraceIndex index;
+        private final Map<Long, TraceIndex.ThreadBatches> byId = new HashMap<>();
+
+        Indexer(TraceIndex index) {
+            this.index = index;
+        }
+
+        @Override
+        public void batch(BatchEvent e) throws IOException {
+            TraceIndex.ThreadBatches t = byId.get(e.threadId);
+            if (t == null) {
+                t = new TraceIndex.ThreadBatches(e.threadId);
+                byId.put(e.threadId, t);
+                index.threads.add(t);
+            }
+            t.name = e.threadName;
+            t.virtual = e.virtualThread;
+            boolean spilled = e.payloadOffset < 0;
+            long offset = spilled ? index.spill(e.payloadText == null ? "" : e.payloadText) : e.payloadOffset;
+            int length = spilled ? (e.payloadText == null ? 0 : e.payloadText.length()) : e.payloadLength;
+            t.batches.add(new TraceIndex.BatchRef(e.sequence, offset, length, e.baseNanos, e.startDepth,
+                    e.recordCount, spilled));
+            index.records += e.recordCount;
+            index.batches++;
+        }
+    }
+
+    private static void joinQuietly(Thread t) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+    }
+
     private static String describeDamage(Path file, long size, long events, Exception e) {
-        String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return damageMessage(file, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage(), events);
+    }
+
+    private static String damageMessage(Path file, String reason, long events) {
         if (reason.endsWith(".")) reason = reason.substring(0, reason.length() - 1); // JFR's messages end with one
         return file + " is truncated or damaged (" + reason.toLowerCase(java.util.Locale.ROOT)
                 + "); used the " + events + " events before that point";

@@ -1,0 +1,100 @@
+package io.jtrace.cli.read.jfr;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.DoubleConsumer;
+
+/**
+ * Finds every {@code jtrace.TraceBatch} event of a recording without decoding its payload: chunk
+ * by chunk, it reads the header, the metadata and where the constant-pool strings are, then walks
+ * the events by their sizes and reads only the batch events' fields. Other events are counted
+ * and stepped over (the JDK's consumer reads those). Memory: one read window and one chunk's
+ * pool-string locations.
+ */
+public final class BatchScanner {
+    private BatchScanner() {}
+
+    /** Receives each batch; the event object is reused. */
+    public interface Listener {
+        void batch(BatchEvent event) throws IOException;
+    }
+
+    /** What a scan found: counts, and why it stopped early if the file is damaged. */
+    public record Result(int chunks, long events, long batches, String damage) {}
+
+    private static final int WINDOW = 1 << 20;
+
+    /**
+     * Scans {@code file}. Throws {@link UnsupportedRecordingException} if a chunk has a JFR version
+     * or a batch layout this reader does not know; a cut or damaged file is not an exception: the
+     * batches before the damage are delivered and the result says what was wrong.
+     */
+    public static Result scan(Path file, Listener listener, DoubleConsumer progress) throws IOException {
+        BatchEvent event = new BatchEvent();
+        int chunks = 0;
+        long events = 0;
+        long batches = 0;
+        try (JfrInput in = new JfrInput(file, WINDOW)) {
+            long at = 0;
+            while (at < in.size()) {
+                ChunkHeader chunk;
+                JfrMetadata metadata;
+                BatchLayout layout;
+                ConstantStrings strings;
+                try {
+                    chunk = ChunkHeader.read(in, at);
+                    metadata = JfrMetadata.read(in, chunk);
+                    layout = BatchLayout.of(metadata);
+                    strings = layout == null ? null : ConstantStrings.read(in, chunk, metadata);
+                } catch (ChunkHeader.UnsupportedVersionException e) {
+                    throw new UnsupportedRecordingException(e.getMessage());
+                } catch (BatchLayout.LayoutException e) {
+                    throw new UnsupportedRecordingException(e.getMessage());
+                } catch (IOException | RuntimeException e) {
+                    return new Result(chunks, events, batches, reason(e));
+                }
+                long batchType = layout == null ? -1 : layout.type.id;
+                long pos = chunk.eventsStart();
+                try {
+                    while (pos < chunk.end()) {
+                        in.position(pos);
+                        long size = in.readVarLong();
+                        if (size <= 0 || pos + size > chunk.end()) {
+                            throw new DamageException("an event at byte " + pos + " has size " + size);
+                        }
+                        long type = in.readVarLong();
+                        if (type == batchType) {
+                            layout.read(in, pos + size, strings, event);
+                            if (event.payloadOffset >= 0 && (event.payloadLength < 0
+                                    || event.payloadOffset + event.payloadLength > chunk.end())) {
+                                throw new DamageException("the payload of the batch at byte " + pos + " lies outside its chunk");
+                            }
+                            listener.batch(event);
+                            batches++;
+                        }
+                        if (type != JfrMetadata.METADATA_EVENT && type != JfrMetadata.CHECKPOINT_EVENT) events++;
+                        pos += size;
+                    }
+                } catch (IOException | RuntimeException e) {
+                    return new Result(chunks, events, batches, reason(e));
+                }
+                chunks++;
+                at = chunk.end();
+                if (progress != null) progress.accept((double) at / in.size());
+            }
+        }
+        return new Result(chunks, events, batches, null);
+    }
+
+    private static String reason(Exception e) {
+        if (e instanceof java.io.EOFException) return "the file ends in the middle of a chunk";
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    /** A recording this reader cannot read: a newer JFR file version or batch layout. */
+    public static final class UnsupportedRecordingException extends IOException {
+        UnsupportedRecordingException(String message) {
+            super(message);
+        }
+    }
+}
