@@ -1,9 +1,7 @@
 package io.jtrace.analysis;
 
+import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExitKind;
-import io.jtrace.model.MethodCall;
-import io.jtrace.model.MethodEnter;
-import io.jtrace.model.MethodExit;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.RecordsLost;
 import io.jtrace.model.ThreadInfo;
@@ -65,27 +63,56 @@ public final class CallTreeBuilder {
     }
 
     public void accept(TraceEvent e) {
+        CallVisitor.dispatch(e, visitor);
+    }
+
+    /** The same as {@link #accept} for each event, without the events. */
+    public CallVisitor visitor() {
+        return visitor;
+    }
+
+    private final CallVisitor visitor = new CallVisitor() {
+        @Override
+        public void enter(ThreadInfo thread, long nanos, int depth, MethodInfo method) {
+            CallTreeBuilder.this.enter(stack(thread), method);
+        }
+
+        @Override
+        public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
+                         ExceptionRef exception) {
+            CallTreeBuilder.this.exit(stack(thread), durationNanos, kind);
+        }
+
+        @Override
+        public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
+                         ExceptionRef exception) {
+            Stack s = stack(thread);
+            CallTreeBuilder.this.enter(s, method);
+            CallTreeBuilder.this.exit(s, durationNanos, kind);
+        }
+
+        @Override
+        public void other(TraceEvent e) {
+            Stack s = stack(e.thread());
+            if (e instanceof RecordsLost l) {
+                s.depth = 0; // frames open before the gap never end in the records
+                for (int i = 0; i < l.depth(); i++) CallTreeBuilder.this.enter(s, LOST_FRAME);
+            }
+        }
+    };
+
+    private Stack stack(ThreadInfo thread) {
         Stack s = last;
-        if (s == null || lastThread != e.thread().id()) {
-            s = stacks.get(e.thread().id());
+        if (s == null || lastThread != thread.id()) {
+            s = stacks.get(thread.id());
             if (s == null) {
-                s = new Stack(root(e.thread()));
-                stacks.put(e.thread().id(), s);
+                s = new Stack(root(thread));
+                stacks.put(thread.id(), s);
             }
             last = s;
-            lastThread = e.thread().id();
+            lastThread = thread.id();
         }
-        if (e instanceof MethodEnter m) {
-            enter(s, m.method());
-        } else if (e instanceof MethodExit m) {
-            exit(s, m.durationNanos(), m.kind());
-        } else if (e instanceof MethodCall m) {
-            enter(s, m.method());
-            exit(s, m.durationNanos(), m.kind());
-        } else if (e instanceof RecordsLost l) {
-            s.depth = 0; // frames open before the gap never end in the records
-            for (int i = 0; i < l.depth(); i++) enter(s, LOST_FRAME);
-        }
+        return s;
     }
 
     /** Forgets a thread's open frames (they were closed by its events already). */

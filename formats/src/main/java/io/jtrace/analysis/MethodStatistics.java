@@ -1,9 +1,7 @@
 package io.jtrace.analysis;
 
+import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExitKind;
-import io.jtrace.model.MethodCall;
-import io.jtrace.model.MethodEnter;
-import io.jtrace.model.MethodExit;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.RecordsLost;
 import io.jtrace.model.ThreadInfo;
@@ -104,45 +102,79 @@ public final class MethodStatistics {
     }
 
     public void accept(TraceEvent e) {
+        CallVisitor.dispatch(e, visitor);
+    }
+
+    /** The same as {@link #accept} for each event, without the events. */
+    public CallVisitor visitor() {
+        return visitor;
+    }
+
+    private final CallVisitor visitor = new CallVisitor() {
+        @Override
+        public void enter(ThreadInfo thread, long nanos, int depth, MethodInfo method) {
+            ThreadState t = state(thread, nanos);
+            enters++;
+            t.calls++;
+            push(t, method, nanos);
+        }
+
+        @Override
+        public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
+                         ExceptionRef exception) {
+            ThreadState t = state(thread, nanos);
+            exits++;
+            count(kind);
+            pop(t, method, durationNanos, kind);
+            ended(t, nanos, nanos);
+        }
+
+        @Override
+        public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
+                         ExceptionRef exception) {
+            ThreadState t = state(thread, nanos);
+            leafCalls++;
+            t.calls++;
+            count(kind);
+            leaf(t, method, durationNanos, kind);
+            ended(t, nanos, nanos + durationNanos);
+        }
+
+        @Override
+        public void other(TraceEvent e) {
+            long now = e.nanos();
+            ThreadState t = state(e.thread(), now);
+            if (e instanceof RecordsLost l) {
+                lost++;
+                lostBatches += l.batches();
+                // The frames below a gap are unknown: placeholders (id 0) that own no row.
+                while (t.depth > 0) pop(t, null, 0, ExitKind.UNFINISHED);
+                for (int i = 0; i < l.depth(); i++) push(t, MethodInfo.unknown(0), now);
+            } else {
+                otherKinds.merge(io.jtrace.format.EventKinds.name(e), 1L, Long::sum);
+            }
+            ended(t, now, now);
+        }
+    };
+
+    /** The thread's state, counting one more event at {@code now}. */
+    private ThreadState state(ThreadInfo thread, long now) {
         ThreadState t = current;
-        if (t == null || t.thread.id() != e.thread().id()) {
-            t = open.get(e.thread().id());
+        if (t == null || t.thread.id() != thread.id()) {
+            t = open.get(thread.id());
             if (t == null) {
-                t = new ThreadState(e.thread());
-                open.put(e.thread().id(), t);
+                t = new ThreadState(thread);
+                open.put(thread.id(), t);
             }
             current = t;
         }
-        long now = e.nanos();
         t.events++;
         if (now < t.first) t.first = now;
-        if (e instanceof MethodEnter m) {
-            enters++;
-            t.calls++;
-            push(t, m.method(), now);
-            return;
-        }
-        long end = now;
-        if (e instanceof MethodExit m) {
-            exits++;
-            count(m.kind());
-            end = now;
-            pop(t, m.method(), m.durationNanos(), m.kind());
-        } else if (e instanceof MethodCall m) {
-            leafCalls++;
-            t.calls++;
-            count(m.kind());
-            end = now + m.durationNanos();
-            leaf(t, m.method(), m.durationNanos(), m.kind());
-        } else if (e instanceof RecordsLost l) {
-            lost++;
-            lostBatches += l.batches();
-            // The frames below a gap are unknown: placeholders (id 0) that own no row.
-            while (t.depth > 0) pop(t, null, 0, ExitKind.UNFINISHED);
-            for (int i = 0; i < l.depth(); i++) push(t, MethodInfo.unknown(0), now);
-        } else {
-            otherKinds.merge(io.jtrace.format.EventKinds.name(e), 1L, Long::sum);
-        }
+        return t;
+    }
+
+    /** An event at {@code now} that ends at {@code end} (a leaf call's exit) moves the last times on. */
+    private void ended(ThreadState t, long now, long end) {
         if (end > t.last) t.last = end;
         if (now < first) first = now;
         if (end > last) last = end;

@@ -46,10 +46,14 @@ final class SummaryCommand extends RecordingCommand {
             List<ThreadInfo> threads = select.threads(index, file);
             MethodStatistics stats = new MethodStatistics(3);
             for (ThreadInfo t : threads) {
-                ThreadTimeline timeline = index.timeline(t);
-                for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) {
-                    TraceEvent shown = view.apply(e);
-                    if (shown != null) stats.accept(shown);
+                if (view.isIdentity()) {
+                    index.replay(t, stats.visitor()); // every event counts: no event objects needed
+                } else {
+                    ThreadTimeline timeline = index.timeline(t);
+                    for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) {
+                        TraceEvent shown = view.apply(e);
+                        if (shown != null) stats.accept(shown);
+                    }
                 }
                 stats.endThread(t);
             }

@@ -62,10 +62,14 @@ final class TreeCommand extends RecordingCommand {
             CallTreeBuilder builder = new CallTreeBuilder(
                     new CallTreeBuilder.Options(merge, depth == null ? 0 : depth, focusFilter));
             for (ThreadInfo t : threads) {
-                ThreadTimeline timeline = index.timeline(t);
-                for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) {
-                    TraceEvent shown = view.apply(e);
-                    if (shown != null) builder.accept(shown);
+                if (view.isIdentity()) {
+                    index.replay(t, builder.visitor()); // every event counts: no event objects needed
+                } else {
+                    ThreadTimeline timeline = index.timeline(t);
+                    for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) {
+                        TraceEvent shown = view.apply(e);
+                        if (shown != null) builder.accept(shown);
+                    }
                 }
                 builder.endThread(t);
             }

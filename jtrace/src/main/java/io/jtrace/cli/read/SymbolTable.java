@@ -44,6 +44,11 @@ public final class SymbolTable {
         return variables.size();
     }
 
+    /** The methods by id (null where none is defined), for a replay's per-record look-up; do not change it. */
+    MethodInfo[] methodsById() {
+        return byId;
+    }
+
     public MethodInfo method(int id) {
         MethodInfo m = id >= 0 && id < byId.length ? byId[id] : null;
         if (m == null) {

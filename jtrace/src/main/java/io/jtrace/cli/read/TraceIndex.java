@@ -182,6 +182,20 @@ public final class TraceIndex implements AutoCloseable {
         throw new IllegalArgumentException("unknown thread " + thread);
     }
 
+    /**
+     * Replays one thread's records into {@code visitor}: the events {@link #timeline} gives, without
+     * an object per call (for aggregates over large recordings).
+     */
+    public void replay(ThreadInfo thread, io.jtrace.analysis.CallVisitor visitor) {
+        for (ThreadBatches t : threads) {
+            if (t.info.equals(thread)) {
+                new ThreadReplay(this, t).run(visitor);
+                return;
+            }
+        }
+        throw new IllegalArgumentException("unknown thread " + thread);
+    }
+
     /** Replays the threads' records interleaved by time. */
     public TimeMerge merged(java.util.function.Predicate<ThreadInfo> threadFilter) {
         List<ThreadTimeline> list = new ArrayList<>();
