@@ -41,14 +41,24 @@ public final class TextTraceWriter implements TraceWriter {
     /** How the lines are laid out. */
     public record Options(boolean times, boolean threadColumn, boolean sections, Ansi ansi) {}
 
-    private final PrintWriter out;
+    private final LineBuffer out;
     private final Options options;
     private int threadWidth = 8;
     private ThreadInfo currentSection;
     private final Map<MethodInfo, String> names = new IdentityHashMap<>();
+    /** Encoded once: a trace repeats the same few names millions of times. */
+    private final Map<MethodInfo, byte[]> nameBytes = new IdentityHashMap<>();
+    private ThreadInfo lastThread;
+    private byte[] lastThreadColumn;
 
     public TextTraceWriter(PrintWriter out, Options options) {
-        this.out = out;
+        this.out = new LineBuffer(out, java.nio.charset.StandardCharsets.UTF_8);
+        this.options = options;
+    }
+
+    /** Writes bytes in {@code charset} straight to {@code out} (the fast way for large traces). */
+    public TextTraceWriter(java.io.OutputStream out, java.nio.charset.Charset charset, Options options) {
+        this.out = new LineBuffer(out, charset);
         this.options = options;
     }
 
@@ -62,10 +72,14 @@ public final class TextTraceWriter implements TraceWriter {
     @Override
     public void event(TraceEvent e) throws IOException {
         if (options.sections() && !e.thread().equals(currentSection)) {
-            if (currentSection != null) out.println();
+            if (currentSection != null) out.newline();
             currentSection = e.thread();
-            out.println(options.ansi().bold("== thread " + e.thread().label() + " (id " + e.thread().id()
-                    + (e.thread().virtual() ? ", virtual" : "") + ") =="));
+            out.append(options.ansi().bold("== thread " + e.thread().label() + " (id " + e.thread().id()
+                    + (e.thread().virtual() ? ", virtual" : "") + ") ==")).newline();
+        }
+        if (!options.ansi().enabled() && (e instanceof MethodEnter || e instanceof MethodExit || e instanceof MethodCall)) {
+            callLine(e);
+            return;
         }
         StringBuilder line = new StringBuilder(96);
         if (options.times()) line.append(options.ansi().dim(pad(Durations.timestamp(e.nanos()), 11))).append("  ");
@@ -90,7 +104,55 @@ public final class TextTraceWriter implements TraceWriter {
         } else if (e instanceof LineExecuted l) {
             line.append(a.dim(". line " + l.line()));
         }
-        out.println(line);
+        out.append(line.toString()).newline();
+    }
+
+    /**
+     * An enter, exit or call line without colours, written as bytes: the same text as the
+     * general path above, which the tests compare it with.
+     */
+    private void callLine(TraceEvent e) {
+        if (options.times()) out.timestamp(e.nanos(), 11).spaces(2);
+        if (options.threadColumn()) out.append(threadColumn(e.thread()));
+        out.spaces(2 * Math.max(0, e.depth()));
+        if (e instanceof MethodEnter m) {
+            out.ascii('>').ascii(' ').append(nameBytes(m.method()));
+        } else if (e instanceof MethodExit m) {
+            callOutcome(m.kind() == ExitKind.RETURN ? '<' : ' ', m.method(), m.durationNanos(), m.kind(), m.exception());
+        } else {
+            MethodCall m = (MethodCall) e;
+            callOutcome(m.kind() == ExitKind.RETURN ? '=' : ' ', m.method(), m.durationNanos(), m.kind(), m.exception());
+        }
+        out.newline();
+    }
+
+    private void callOutcome(char normal, MethodInfo method, long duration, ExitKind kind, io.jtrace.model.ExceptionRef exception) {
+        char marker = kind == ExitKind.EXCEPTION ? '!' : kind == ExitKind.UNFINISHED ? '?' : normal;
+        out.ascii(marker).ascii(' ').append(nameBytes(method));
+        if (options.times()) out.spaces(2).duration(duration);
+        if (kind == ExitKind.EXCEPTION) {
+            String type = exception == null ? null : exception.type();
+            out.spaces(2).append("threw ").append(type == null ? "(unknown exception)" : type);
+        } else if (kind == ExitKind.UNFINISHED) {
+            out.spaces(2).append("(still running when the recording ended)");
+        }
+    }
+
+    private byte[] nameBytes(MethodInfo method) {
+        byte[] b = nameBytes.get(method);
+        if (b == null) {
+            b = out.encode(name(method));
+            nameBytes.put(method, b);
+        }
+        return b;
+    }
+
+    private byte[] threadColumn(ThreadInfo thread) {
+        if (thread != lastThread) {
+            lastThread = thread;
+            lastThreadColumn = out.encode(padRight(thread.label(), threadWidth) + "  ");
+        }
+        return lastThreadColumn;
     }
 
     /** Display names are built once per method: a trace repeats them millions of times. */
@@ -153,6 +215,11 @@ public final class TextTraceWriter implements TraceWriter {
 
     @Override
     public void end() {
+        out.flush();
+    }
+
+    @Override
+    public void close() {
         out.flush();
     }
 

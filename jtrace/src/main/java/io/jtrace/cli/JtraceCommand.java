@@ -22,6 +22,15 @@ public abstract class JtraceCommand implements Callable<Integer> {
         return spec.commandLine().getOut();
     }
 
+    /** {@link #out()} as bytes in {@link #outCharset()}, or null if it is not the process's stdout (tests). */
+    protected java.io.OutputStream outBytes() {
+        return Main.stdoutBytes(out());
+    }
+
+    protected static java.nio.charset.Charset outCharset() {
+        return Main.charset();
+    }
+
     protected PrintWriter err() {
         return spec.commandLine().getErr();
     }

@@ -52,6 +52,7 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         // stdout is block-buffered (a trace can be millions of lines); stderr line by line.
         PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, charset()), 1 << 16), false);
+        stdout = out;
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, charset()), true);
         int code = execute(args, out, err);
         out.flush();
@@ -59,7 +60,21 @@ public final class Main implements Runnable {
         System.exit(code);
     }
 
-    private static Charset charset() {
+    /** The writer on the process's stdout, if {@link #main} made one: {@link #stdoutBytes} bypasses it. */
+    private static PrintWriter stdout;
+
+    /**
+     * The process's stdout as bytes if {@code out} is the writer on it (after flushing that
+     * writer), for output large enough that encoding chars costs; else null.
+     */
+    static java.io.OutputStream stdoutBytes(PrintWriter out) {
+        if (out == null || out != stdout) return null;
+        out.flush();
+        System.out.flush();
+        return new java.io.FileOutputStream(java.io.FileDescriptor.out);
+    }
+
+    static Charset charset() {
         String enc = System.getProperty("stdout.encoding");
         try {
             return enc != null ? Charset.forName(enc) : Charset.defaultCharset();

@@ -53,7 +53,9 @@ final class PrintCommand extends RecordingCommand {
         try (TraceIndex index = open()) {
             List<ThreadInfo> shown = selectThreads(index, file, threads);
             TextTraceWriter.Options options = new TextTraceWriter.Options(!noTimes, !byThread, byThread, color.ansi());
-            try (TraceWriter writer = new TextTraceWriter(out(), options)) {
+            java.io.OutputStream bytes = outBytes();
+            try (TraceWriter writer = bytes != null ? new TextTraceWriter(bytes, outCharset(), options)
+                    : new TextTraceWriter(out(), options)) {
                 writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), shown, index.records()));
                 if (byThread) {
                     for (ThreadInfo t : shown) {

@@ -1,0 +1,185 @@
+package io.jtrace.format;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
+import java.util.Arrays;
+
+/**
+ * Text built as bytes in one reused buffer and written out in large blocks: a trace of tens of
+ * millions of lines is formatted without a String, a StringBuilder or a char-to-byte encoder per
+ * line. Numbers are written digit by digit; {@link #duration} and {@link #timestamp} write
+ * exactly what {@link Durations#format} and {@link Durations#timestamp} return. Text that is not
+ * ASCII goes through {@code charset} (names are encoded once by the caller and cached).
+ */
+final class LineBuffer {
+    private static final int FLUSH_AT = 1 << 16;
+
+    private final OutputStream bytes;
+    private final PrintWriter chars;
+    private final Charset charset;
+    private byte[] buf = new byte[FLUSH_AT + 1024];
+    private int len;
+
+    /** Writes to {@code out} as bytes in {@code charset}. */
+    LineBuffer(OutputStream out, Charset charset) {
+        this.bytes = out;
+        this.chars = null;
+        this.charset = charset;
+    }
+
+    /** Writes to a character stream (decoded again from {@code charset}, which round-trips). */
+    LineBuffer(PrintWriter out, Charset charset) {
+        this.bytes = null;
+        this.chars = out;
+        this.charset = charset;
+    }
+
+    byte[] encode(String s) {
+        return s.getBytes(charset);
+    }
+
+    private void ensure(int n) {
+        if (len + n > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + n));
+    }
+
+    LineBuffer append(byte[] b) {
+        ensure(b.length);
+        System.arraycopy(b, 0, buf, len, b.length);
+        len += b.length;
+        return this;
+    }
+
+    LineBuffer append(String s) {
+        int n = s.length();
+        ensure(n);
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) return appendEncoded(s, i);
+            buf[len + i] = (byte) c;
+        }
+        len += n;
+        return this;
+    }
+
+    private LineBuffer appendEncoded(String s, int asciiPrefix) {
+        len += asciiPrefix;
+        return append(s.substring(asciiPrefix).getBytes(charset));
+    }
+
+    LineBuffer ascii(char c) {
+        ensure(1);
+        buf[len++] = (byte) c;
+        return this;
+    }
+
+    LineBuffer spaces(int n) {
+        ensure(n);
+        Arrays.fill(buf, len, len + n, (byte) ' ');
+        len += n;
+        return this;
+    }
+
+    /** A non-negative number in decimal. */
+    LineBuffer number(long v) {
+        int digits = 1;
+        for (long p = 10; digits < 19 && v >= p; p *= 10) digits++;
+        ensure(digits);
+        for (int i = len + digits - 1; i >= len; i--) {
+            buf[i] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        len += digits;
+        return this;
+    }
+
+    /** {@code digits} digits of {@code v}, zero-padded on the left. */
+    private void padded(long v, int digits) {
+        ensure(digits);
+        for (int i = len + digits - 1; i >= len; i--) {
+            buf[i] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        len += digits;
+    }
+
+    /** {@link Durations#timestamp} right-aligned in {@code width} columns. */
+    LineBuffer timestamp(long nanos, int width) {
+        long micros = Math.max(0, nanos) / 1_000;
+        long seconds = micros / 1_000_000;
+        int textLength = digits(seconds) + 7;
+        if (textLength < width) spaces(width - textLength);
+        number(seconds).ascii('.');
+        padded(micros % 1_000_000, 6);
+        return this;
+    }
+
+    private static int digits(long v) {
+        int d = 1;
+        for (long p = 10; d < 19 && v >= p; p *= 10) d++;
+        return d;
+    }
+
+    /** {@link Durations#format}: three significant digits and a unit. */
+    LineBuffer duration(long nanos) {
+        if (nanos < 1_000) {
+            if (nanos < 0) return append(Durations.format(nanos)); // never in a sane trace: as Durations says it
+            return number(nanos).append(" ns");
+        }
+        if (nanos < 999_500) return scaled(nanos, 1_000L, " us");
+        if (nanos < 999_500_000) return scaled(nanos, 1_000_000L, " ms");
+        return scaled(nanos, 1_000_000_000L, " s");
+    }
+
+    /** The rounding of {@code Durations.scaled}, written without a String. */
+    private LineBuffer scaled(long nanos, long unit, String name) {
+        long scale = 100;
+        long q = 0;
+        int decimals = 2;
+        for (; decimals >= 0; decimals--, scale /= 10) {
+            long divisor = unit / scale;
+            q = (nanos + divisor / 2) / divisor;
+            if (q < 1000 || decimals == 0) break;
+        }
+        number(q / scale);
+        if (decimals > 0) {
+            ascii('.');
+            long frac = q % scale;
+            if (decimals == 2) padded(frac, 2);
+            else number(frac);
+        }
+        return append(name);
+    }
+
+    private static final byte[] LINE_SEPARATOR = System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    LineBuffer newline() {
+        append(LINE_SEPARATOR);
+        if (len >= FLUSH_AT) drain();
+        return this;
+    }
+
+    /** Writes what is buffered. */
+    void drain() {
+        if (len == 0) return;
+        try {
+            if (bytes != null) bytes.write(buf, 0, len);
+            else chars.write(new String(buf, 0, len, charset));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        len = 0;
+    }
+
+    void flush() {
+        drain();
+        try {
+            if (bytes != null) bytes.flush();
+            else chars.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
