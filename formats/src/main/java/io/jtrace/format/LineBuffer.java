@@ -84,25 +84,42 @@ final class LineBuffer {
 
     /** A non-negative number in decimal. */
     LineBuffer number(long v) {
-        int digits = 1;
-        for (long p = 10; digits < 19 && v >= p; p *= 10) digits++;
-        ensure(digits);
-        for (int i = len + digits - 1; i >= len; i--) {
-            buf[i] = (byte) ('0' + v % 10);
-            v /= 10;
-        }
-        len += digits;
+        padded(v, digits(v));
         return this;
     }
 
-    /** {@code digits} digits of {@code v}, zero-padded on the left. */
+    /** Two ASCII digits per index 0-99: numbers are written two digits per division. */
+    private static final byte[] PAIRS = new byte[200];
+
+    static {
+        for (int i = 0; i < 100; i++) {
+            PAIRS[2 * i] = (byte) ('0' + i / 10);
+            PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+        }
+    }
+
+    /** {@code v} (non-negative, below 10^digits) in exactly {@code digits} digits, zero-padded on the left. */
     private void padded(long v, int digits) {
         ensure(digits);
-        for (int i = len + digits - 1; i >= len; i--) {
-            buf[i] = (byte) ('0' + v % 10);
-            v /= 10;
+        int start = len;
+        int i = len + digits;
+        len = i;
+        while (v > Integer.MAX_VALUE) {
+            long q = v / 100;
+            int r = (int) (v - q * 100);
+            v = q;
+            buf[--i] = PAIRS[2 * r + 1];
+            buf[--i] = PAIRS[2 * r];
         }
-        len += digits;
+        int n = (int) v;
+        while (i - start >= 2) {
+            int q = n / 100;
+            int r = n - q * 100;
+            n = q;
+            buf[--i] = PAIRS[2 * r + 1];
+            buf[--i] = PAIRS[2 * r];
+        }
+        if (i > start) buf[--i] = (byte) ('0' + n);
     }
 
     /** {@link Durations#timestamp} right-aligned in {@code width} columns. */

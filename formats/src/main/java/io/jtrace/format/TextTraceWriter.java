@@ -1,6 +1,8 @@
 package io.jtrace.format;
 
+import io.jtrace.analysis.CallVisitor;
 import io.jtrace.model.ExceptionCaught;
+import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExceptionEvent;
 import io.jtrace.model.ExceptionSuppressed;
 import io.jtrace.model.ExceptionThrown;
@@ -71,15 +73,20 @@ public final class TextTraceWriter implements TraceWriter {
 
     @Override
     public void event(TraceEvent e) throws IOException {
-        if (options.sections() && !e.thread().equals(currentSection)) {
-            if (currentSection != null) out.newline();
-            currentSection = e.thread();
-            out.append(options.ansi().bold("== thread " + e.thread().label() + " (id " + e.thread().id()
-                    + (e.thread().virtual() ? ", virtual" : "") + ") ==")).newline();
-        }
-        if (!options.ansi().enabled() && (e instanceof MethodEnter || e instanceof MethodExit || e instanceof MethodCall)) {
-            callLine(e);
-            return;
+        section(e.thread());
+        if (!options.ansi().enabled()) {
+            if (e instanceof MethodEnter m) {
+                callLine(m.thread(), m.nanos(), m.depth(), '>', m.method(), 0, null, null);
+                return;
+            }
+            if (e instanceof MethodExit m) {
+                callLine(m.thread(), m.nanos(), m.depth(), '<', m.method(), m.durationNanos(), m.kind(), m.exception());
+                return;
+            }
+            if (e instanceof MethodCall m) {
+                callLine(m.thread(), m.nanos(), m.depth(), '=', m.method(), m.durationNanos(), m.kind(), m.exception());
+                return;
+            }
         }
         StringBuilder line = new StringBuilder(96);
         if (options.times()) line.append(options.ansi().dim(pad(Durations.timestamp(e.nanos()), 11))).append("  ");
@@ -107,35 +114,82 @@ public final class TextTraceWriter implements TraceWriter {
         out.append(line.toString()).newline();
     }
 
+    /** A section header when the thread changes ({@code --by-thread}). */
+    private void section(ThreadInfo thread) {
+        if (!options.sections() || thread.equals(currentSection)) return;
+        if (currentSection != null) out.newline();
+        currentSection = thread;
+        out.append(options.ansi().bold("== thread " + thread.label() + " (id " + thread.id()
+                + (thread.virtual() ? ", virtual" : "") + ") ==")).newline();
+    }
+
     /**
-     * An enter, exit or call line without colours, written as bytes: the same text as the
-     * general path above, which the tests compare it with.
+     * An enter ({@code kind} null), exit or call line without colours, written as bytes: the same
+     * text as the general path of {@link #event}.
      */
-    private void callLine(TraceEvent e) {
-        if (options.times()) out.timestamp(e.nanos(), 11).spaces(2);
-        if (options.threadColumn()) out.append(threadColumn(e.thread()));
-        out.spaces(2 * Math.max(0, e.depth()));
-        if (e instanceof MethodEnter m) {
-            out.ascii('>').ascii(' ').append(nameBytes(m.method()));
-        } else if (e instanceof MethodExit m) {
-            callOutcome(m.kind() == ExitKind.RETURN ? '<' : ' ', m.method(), m.durationNanos(), m.kind(), m.exception());
-        } else {
-            MethodCall m = (MethodCall) e;
-            callOutcome(m.kind() == ExitKind.RETURN ? '=' : ' ', m.method(), m.durationNanos(), m.kind(), m.exception());
+    private void callLine(ThreadInfo thread, long nanos, int depth, char normal, MethodInfo method, long duration,
+                          ExitKind kind, ExceptionRef exception) {
+        if (options.times()) out.timestamp(nanos, 11).spaces(2);
+        if (options.threadColumn()) out.append(threadColumn(thread));
+        out.spaces(2 * Math.max(0, depth));
+        char marker = kind == ExitKind.EXCEPTION ? '!' : kind == ExitKind.UNFINISHED ? '?' : normal;
+        out.ascii(marker).ascii(' ').append(nameBytes(method));
+        if (kind != null) {
+            if (options.times()) out.spaces(2).duration(duration);
+            if (kind == ExitKind.EXCEPTION) {
+                String type = exception == null ? null : exception.type();
+                out.spaces(2).append("threw ").append(type == null ? "(unknown exception)" : type);
+            } else if (kind == ExitKind.UNFINISHED) {
+                out.spaces(2).append("(still running when the recording ended)");
+            }
         }
         out.newline();
     }
 
-    private void callOutcome(char normal, MethodInfo method, long duration, ExitKind kind, io.jtrace.model.ExceptionRef exception) {
-        char marker = kind == ExitKind.EXCEPTION ? '!' : kind == ExitKind.UNFINISHED ? '?' : normal;
-        out.ascii(marker).ascii(' ').append(nameBytes(method));
-        if (options.times()) out.spaces(2).duration(duration);
-        if (kind == ExitKind.EXCEPTION) {
-            String type = exception == null ? null : exception.type();
-            out.spaces(2).append("threw ").append(type == null ? "(unknown exception)" : type);
-        } else if (kind == ExitKind.UNFINISHED) {
-            out.spaces(2).append("(still running when the recording ended)");
-        }
+    /** The same lines as {@link #event} for each event, without the events (after {@link #begin}). */
+    public CallVisitor visitor() {
+        return new CallVisitor() {
+            @Override
+            public void enter(ThreadInfo thread, long nanos, int depth, MethodInfo method) {
+                if (options.ansi().enabled()) {
+                    other(new MethodEnter(thread, nanos, depth, method));
+                    return;
+                }
+                section(thread);
+                callLine(thread, nanos, depth, '>', method, 0, null, null);
+            }
+
+            @Override
+            public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
+                             ExceptionRef exception) {
+                if (options.ansi().enabled()) {
+                    other(new MethodExit(thread, nanos, depth, method, durationNanos, kind, exception));
+                    return;
+                }
+                section(thread);
+                callLine(thread, nanos, depth, '<', method, durationNanos, kind, exception);
+            }
+
+            @Override
+            public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
+                             ExceptionRef exception) {
+                if (options.ansi().enabled()) {
+                    other(new MethodCall(thread, nanos, depth, method, durationNanos, kind, exception));
+                    return;
+                }
+                section(thread);
+                callLine(thread, nanos, depth, '=', method, durationNanos, kind, exception);
+            }
+
+            @Override
+            public void other(TraceEvent e) {
+                try {
+                    event(e);
+                } catch (IOException x) {
+                    throw new java.io.UncheckedIOException(x);
+                }
+            }
+        };
     }
 
     private byte[] nameBytes(MethodInfo method) {

@@ -54,10 +54,13 @@ final class PrintCommand extends RecordingCommand {
             List<ThreadInfo> shown = selectThreads(index, file, threads);
             TextTraceWriter.Options options = new TextTraceWriter.Options(!noTimes, !byThread, byThread, color.ansi());
             java.io.OutputStream bytes = outBytes();
-            try (TraceWriter writer = bytes != null ? new TextTraceWriter(bytes, outCharset(), options)
+            try (TextTraceWriter writer = bytes != null ? new TextTraceWriter(bytes, outCharset(), options)
                     : new TextTraceWriter(out(), options)) {
                 writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), shown, index.records()));
-                if (byThread) {
+                if (view.isIdentity() && (byThread || shown.size() == 1)) {
+                    // one thread at a time and every event shown: no event objects for calls
+                    for (ThreadInfo t : shown) index.replay(t, writer.visitor());
+                } else if (byThread) {
                     for (ThreadInfo t : shown) {
                         ThreadTimeline timeline = index.timeline(t);
                         for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) write(writer, view, e);
