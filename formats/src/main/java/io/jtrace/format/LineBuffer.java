@@ -134,40 +134,49 @@ final class LineBuffer {
     }
 
     private static int digits(long v) {
-        int d = 1;
-        for (long p = 10; d < 19 && v >= p; p *= 10) d++;
+        if (v < 10) return 1;
+        if (v < 100) return 2;
+        if (v < 1_000) return 3;
+        if (v < 10_000) return 4;
+        int d = 5;
+        for (long p = 100_000; d < 19 && v >= p; p *= 10) d++;
         return d;
     }
 
-    /** {@link Durations#format}: three significant digits and a unit. */
+    private static final byte[] NS = {' ', 'n', 's'}, US = {' ', 'u', 's'}, MS = {' ', 'm', 's'}, S = {' ', 's'};
+
+    /**
+     * {@link Durations#format}: three significant digits and a unit, rounded half up at 2, 1 or
+     * 0 decimals, whichever keeps the rounded value under 1000 (divisions by constants only).
+     */
     LineBuffer duration(long nanos) {
         if (nanos < 1_000) {
-            if (nanos < 0) return append(Durations.format(nanos)); // never in a sane trace: as Durations says it
-            return number(nanos).append(" ns");
+            if (nanos < 0) return append(Durations.format(nanos)); // never in a sane trace: as Durations has it
+            return number(nanos).append(NS);
         }
-        if (nanos < 999_500) return scaled(nanos, 1_000L, " us");
-        if (nanos < 999_500_000) return scaled(nanos, 1_000_000L, " ms");
-        return scaled(nanos, 1_000_000_000L, " s");
+        if (nanos >= 1L << 60) return append(Durations.format(nanos)); // 36 years: as Durations has it (overflow and all)
+        if (nanos < 999_500) {
+            return significant((nanos + 5) / 10, (nanos + 50) / 100, (nanos + 500) / 1_000, US);
+        }
+        if (nanos < 999_500_000) {
+            return significant((nanos + 5_000) / 10_000, (nanos + 50_000) / 100_000, (nanos + 500_000) / 1_000_000, MS);
+        }
+        return significant((nanos + 5_000_000) / 10_000_000, (nanos + 50_000_000) / 100_000_000,
+                (nanos + 500_000_000) / 1_000_000_000, S);
     }
 
-    /** The rounding of {@code Durations.scaled}, written without a String. */
-    private LineBuffer scaled(long nanos, long unit, String name) {
-        long scale = 100;
-        long q = 0;
-        int decimals = 2;
-        for (; decimals >= 0; decimals--, scale /= 10) {
-            long divisor = unit / scale;
-            q = (nanos + divisor / 2) / divisor;
-            if (q < 1000 || decimals == 0) break;
+    /** {@code hundredths}, {@code tenths}, {@code units}: the value rounded at 2, 1 and 0 decimals. */
+    private LineBuffer significant(long hundredths, long tenths, long units, byte[] unit) {
+        if (hundredths < 1000) {
+            number(hundredths / 100).ascii('.');
+            padded(hundredths % 100, 2);
+        } else if (tenths < 1000) {
+            number(tenths / 10).ascii('.');
+            padded(tenths % 10, 1);
+        } else {
+            number(units);
         }
-        number(q / scale);
-        if (decimals > 0) {
-            ascii('.');
-            long frac = q % scale;
-            if (decimals == 2) padded(frac, 2);
-            else number(frac);
-        }
-        return append(name);
+        return append(unit);
     }
 
     private static final byte[] LINE_SEPARATOR = System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.US_ASCII);

@@ -1,0 +1,62 @@
+package io.jtrace.format;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The byte formatting of print writes exactly what {@link Durations} returns. */
+class LineBufferTest {
+    private static List<Long> samples() {
+        List<Long> values = new ArrayList<>();
+        for (long v = 0; v < 3_000; v++) values.add(v);
+        for (long p = 1; p > 0 && p < Long.MAX_VALUE / 10; p *= 10) {
+            for (long d = -6; d <= 6; d++) {
+                values.add(Math.max(0, p + d));
+                values.add(Math.max(0, p * 5 + d));
+                values.add(Math.max(0, p * 9995 / 10 + d));
+            }
+        }
+        SplittableRandom random = new SplittableRandom(42);
+        for (int i = 0; i < 200_000; i++) values.add(random.nextLong(0, 1L << random.nextInt(1, 62)));
+        values.add(Long.MAX_VALUE);
+        values.add(-1L);
+        values.add(-5_000L);
+        return values;
+    }
+
+    @Test
+    void durationsAreTheSameAsDurationsFormat() {
+        for (long v : samples()) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            LineBuffer b = new LineBuffer(out, StandardCharsets.UTF_8);
+            b.duration(v).flush();
+            assertEquals(Durations.format(v), out.toString(StandardCharsets.UTF_8), "duration " + v);
+        }
+    }
+
+    @Test
+    void timestampsAreTheSameAsDurationsTimestampRightAligned() {
+        for (long v : samples()) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            LineBuffer b = new LineBuffer(out, StandardCharsets.UTF_8);
+            b.timestamp(v, 11).flush();
+            String expected = Durations.timestamp(v);
+            if (expected.length() < 11) expected = " ".repeat(11 - expected.length()) + expected;
+            assertEquals(expected, out.toString(StandardCharsets.UTF_8), "timestamp " + v);
+        }
+    }
+
+    @Test
+    void numbersAndNonAsciiText() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        LineBuffer b = new LineBuffer(out, StandardCharsets.UTF_8);
+        b.number(0).ascii(' ').number(Long.MAX_VALUE).ascii(' ').append("café.Ünïcode").newline().flush();
+        assertEquals("0 " + Long.MAX_VALUE + " café.Ünïcode" + System.lineSeparator(), out.toString(StandardCharsets.UTF_8));
+    }
+}
