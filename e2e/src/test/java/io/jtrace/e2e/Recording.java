@@ -1,8 +1,15 @@
 package io.jtrace.e2e;
 
+import io.jtrace.analysis.CallVisitor;
 import io.jtrace.cli.read.ThreadTimeline;
 import io.jtrace.cli.read.TraceIndex;
 import io.jtrace.cli.read.TraceReader;
+import io.jtrace.model.ExceptionRef;
+import io.jtrace.model.ExitKind;
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.MethodExit;
+import io.jtrace.model.MethodInfo;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
 
@@ -30,9 +37,44 @@ public final class Recording {
             ThreadTimeline tl = index.timeline(t);
             for (TraceEvent e = tl.next(); e != null; e = tl.next()) events.add(e);
             r.threads.put(t, events);
+            // the fast replay of summary, tree and print gives the same events, in the same order
+            List<TraceEvent> replayed = new ArrayList<>();
+            index.replay(t, new Collector(replayed));
+            if (!replayed.equals(events)) {
+                int i = 0;
+                while (i < Math.min(events.size(), replayed.size()) && events.get(i).equals(replayed.get(i))) i++;
+                throw new AssertionError(file + ", thread " + t.label() + ": replay differs from the timeline at event " + i
+                        + ": " + (i < replayed.size() ? replayed.get(i) : "(end)") + " instead of "
+                        + (i < events.size() ? events.get(i) : "(end)"));
+            }
         }
         index.close();
         return r;
+    }
+
+    /** Turns a replay's calls back into model events. */
+    private record Collector(List<TraceEvent> events) implements CallVisitor {
+        @Override
+        public void enter(ThreadInfo thread, long nanos, int depth, MethodInfo method) {
+            events.add(new MethodEnter(thread, nanos, depth, method));
+        }
+
+        @Override
+        public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
+                         ExceptionRef exception) {
+            events.add(new MethodExit(thread, nanos, depth, method, duration, kind, exception));
+        }
+
+        @Override
+        public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
+                         ExceptionRef exception) {
+            events.add(new MethodCall(thread, nanos, depth, method, duration, kind, exception));
+        }
+
+        @Override
+        public void other(TraceEvent e) {
+            events.add(e);
+        }
     }
 
     public List<TraceEvent> thread(String name) {

@@ -55,12 +55,14 @@ public final class BatchScanner {
                 }
                 long batchType = layout == null ? -1 : layout.type.id;
                 long pos = chunk.eventsStart();
+                long end = Math.min(chunk.end(), in.size());
                 try {
-                    while (pos < chunk.end()) {
+                    while (pos < end) {
                         in.position(pos);
                         long size = in.readVarLong();
-                        if (size <= 0 || pos + size > chunk.end()) {
-                            throw new DamageException("an event at byte " + pos + " has size " + size);
+                        if (size <= 0 || pos + size > end) {
+                            throw new DamageException(pos + size > in.size() ? "the file ends in the middle of an event"
+                                    : "an event at byte " + pos + " has size " + size);
                         }
                         long type = in.readVarLong();
                         if (type == batchType) {
@@ -78,6 +80,7 @@ public final class BatchScanner {
                 } catch (IOException | RuntimeException e) {
                     return new Result(chunks, events, batches, reason(e));
                 }
+                if (chunk.cut(in.size())) return new Result(chunks, events, batches, "the file ends in the middle of a chunk");
                 chunks++;
                 at = chunk.end();
                 if (progress != null) progress.accept((double) at / in.size());

@@ -19,16 +19,19 @@ record ChunkHeader(long start, int major, int minor, long size, long constantPoo
         long size = in.readRawLong();
         long constantPool = in.readRawLong();
         long metadata = in.readRawLong();
-        ChunkHeader h = new ChunkHeader(start, major, minor, size, constantPool, metadata);
         if (metadata == 0) throw new DamageException("the chunk at byte " + start + " was never finished (no metadata)");
-        if (size < SIZE || start + size > in.size()) {
-            throw new DamageException("the chunk at byte " + start + " needs " + size + " bytes, the file ends "
-                    + (in.size() - start) + " bytes after its start");
-        }
-        if (metadata < SIZE || metadata >= size || constantPool < 0 || constantPool >= size) {
+        if (size < SIZE || metadata < SIZE || metadata >= size || constantPool < 0 || constantPool >= size) {
             throw new DamageException("the chunk header at byte " + start + " points outside its chunk");
         }
-        return h;
+        return new ChunkHeader(start, major, minor, size, constantPool, metadata);
+    }
+
+    /**
+     * Whether the file ends before the chunk does. Such a chunk is still read as far as it goes
+     * if its metadata and constant pools are there (a cut near its end), like the JDK does.
+     */
+    boolean cut(long fileSize) {
+        return start + size > fileSize;
     }
 
     long end() {
