@@ -1,5 +1,6 @@
 package io.jtrace.cli;
 
+import io.jtrace.cli.read.ParallelReplay;
 import io.jtrace.cli.read.ThreadTimeline;
 import io.jtrace.cli.read.TimeMerge;
 import io.jtrace.cli.read.TraceIndex;
@@ -58,8 +59,8 @@ final class PrintCommand extends RecordingCommand {
                     : new TextTraceWriter(out(), options)) {
                 writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), shown, index.records()));
                 if (view.isIdentity() && (byThread || shown.size() == 1)) {
-                    // one thread at a time and every event shown: no event objects for calls
-                    for (ThreadInfo t : shown) index.replay(t, writer.visitor());
+                    // one thread at a time and every event shown: no event objects for calls, decoding on a second core
+                    ParallelReplay.run(index, shown, writer.visitor(), t -> { });
                 } else if (byThread) {
                     for (ThreadInfo t : shown) {
                         ThreadTimeline timeline = index.timeline(t);

@@ -3,6 +3,7 @@ package io.jtrace.cli;
 import io.jtrace.analysis.MethodStatistics;
 import io.jtrace.analysis.RecordingSummary;
 import io.jtrace.analysis.SampleProfile;
+import io.jtrace.cli.read.ParallelReplay;
 import io.jtrace.cli.read.ThreadTimeline;
 import io.jtrace.cli.read.TraceIndex;
 import io.jtrace.format.SummaryTextWriter;
@@ -45,17 +46,18 @@ final class SummaryCommand extends RecordingCommand {
         try (TraceIndex index = open()) {
             List<ThreadInfo> threads = select.threads(index, file);
             MethodStatistics stats = new MethodStatistics(3);
-            for (ThreadInfo t : threads) {
-                if (view.isIdentity()) {
-                    index.replay(t, stats.visitor()); // every event counts: no event objects needed
-                } else {
+            if (view.isIdentity()) {
+                // every event counts: no event objects, and decoding on a second core
+                ParallelReplay.run(index, threads, stats.visitor(), stats::endThread);
+            } else {
+                for (ThreadInfo t : threads) {
                     ThreadTimeline timeline = index.timeline(t);
                     for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) {
                         TraceEvent shown = view.apply(e);
                         if (shown != null) stats.accept(shown);
                     }
+                    stats.endThread(t);
                 }
-                stats.endThread(t);
             }
             SampleProfile.Result samples = index.samples().samples() == 0 ? null
                     : index.samples().analyse(tracedMethods(index), top);

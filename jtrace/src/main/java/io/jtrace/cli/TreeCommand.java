@@ -3,6 +3,7 @@ package io.jtrace.cli;
 import io.jtrace.agent.filter.MethodFilter;
 import io.jtrace.analysis.CallTree;
 import io.jtrace.analysis.CallTreeBuilder;
+import io.jtrace.cli.read.ParallelReplay;
 import io.jtrace.cli.read.ThreadTimeline;
 import io.jtrace.cli.read.TraceIndex;
 import io.jtrace.format.CallTreeTextWriter;
@@ -61,17 +62,18 @@ final class TreeCommand extends RecordingCommand {
             }
             CallTreeBuilder builder = new CallTreeBuilder(
                     new CallTreeBuilder.Options(merge, depth == null ? 0 : depth, focusFilter));
-            for (ThreadInfo t : threads) {
-                if (view.isIdentity()) {
-                    index.replay(t, builder.visitor()); // every event counts: no event objects needed
-                } else {
+            if (view.isIdentity()) {
+                // every event counts: no event objects, and decoding on a second core
+                ParallelReplay.run(index, threads, builder.visitor(), builder::endThread);
+            } else {
+                for (ThreadInfo t : threads) {
                     ThreadTimeline timeline = index.timeline(t);
                     for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) {
                         TraceEvent shown = view.apply(e);
                         if (shown != null) builder.accept(shown);
                     }
+                    builder.endThread(t);
                 }
-                builder.endThread(t);
             }
             CallTree tree = builder.build();
             new CallTreeTextWriter(out(), new CallTreeTextWriter.Options(!noTimes,

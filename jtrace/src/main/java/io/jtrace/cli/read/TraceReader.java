@@ -55,7 +55,7 @@ public final class TraceReader {
             scan = BatchScanner.scan(file, new Indexer(index), progress);
         } catch (BatchScanner.UnsupportedRecordingException e) {
             index.close();
-            throw new UserException("cannot read " + file + ": " + e.getMessage() + "; it was written by a newer JDK or jtrace");
+            throw new UserException("cannot read " + file + ": " + e.getMessage());
         } catch (IOException | RuntimeException e) {
             index.close();
             throw e;

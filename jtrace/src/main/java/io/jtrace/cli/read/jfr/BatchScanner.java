@@ -34,22 +34,23 @@ public final class BatchScanner {
         int chunks = 0;
         long events = 0;
         long batches = 0;
+        JfrMetadata metadata = null;
         try (JfrInput in = new JfrInput(file, WINDOW)) {
             long at = 0;
             while (at < in.size()) {
                 ChunkHeader chunk;
-                JfrMetadata metadata;
                 BatchLayout layout;
                 ConstantStrings strings;
                 try {
                     chunk = ChunkHeader.read(in, at);
-                    metadata = JfrMetadata.read(in, chunk);
+                    metadata = JfrMetadata.read(in, chunk, metadata);
                     layout = BatchLayout.of(metadata);
                     strings = layout == null ? null : ConstantStrings.read(in, chunk, metadata);
                 } catch (ChunkHeader.UnsupportedVersionException e) {
                     throw new UnsupportedRecordingException(e.getMessage());
                 } catch (BatchLayout.LayoutException e) {
-                    throw new UnsupportedRecordingException(e.getMessage());
+                    throw new UnsupportedRecordingException("its trace batches are not laid out as this jtrace expects ("
+                            + e.getMessage() + "): it was written by a different jtrace version");
                 } catch (IOException | RuntimeException e) {
                     return new Result(chunks, events, batches, reason(e));
                 }

@@ -48,7 +48,8 @@ record ChunkHeader(long start, int major, int minor, long size, long constantPoo
         final int minor;
 
         UnsupportedVersionException(int major, int minor) {
-            super("JFR file version " + major + "." + minor + " is not supported (versions 1.x and 2.x are)");
+            super("it has JFR file version " + major + "." + minor + ", which this jtrace cannot read (it reads 1.x and 2.x):"
+                    + " it was written by a newer JDK");
             this.major = major;
             this.minor = minor;
         }

@@ -17,15 +17,23 @@ final class JfrMetadata {
     private final Map<String, JfrType> byName = new HashMap<>();
     private String[] strings;
 
-    static JfrMetadata read(JfrInput in, ChunkHeader chunk) throws IOException {
+    /** The metadata event's id and size: chunks of one recording usually repeat the same metadata. */
+    private long id = -1;
+    private long size = -1;
+
+    /** Reads the chunk's metadata, or returns {@code previous} if it is the same (same id and size). */
+    static JfrMetadata read(JfrInput in, ChunkHeader chunk, JfrMetadata previous) throws IOException {
         long start = chunk.start() + chunk.metadataOffset();
         in.position(start);
         long size = in.readVarLong();
         if (in.readVarLong() != METADATA_EVENT) throw new DamageException("no metadata event at byte " + start);
         in.readVarLong(); // start time
         in.readVarLong(); // duration
-        in.readVarLong(); // metadata id
+        long id = in.readVarLong();
+        if (previous != null && previous.id == id && previous.size == size) return previous;
         JfrMetadata m = new JfrMetadata();
+        m.id = id;
+        m.size = size;
         int count = in.readVarInt();
         if (count < 0 || count > size) throw new DamageException("bad metadata string table at byte " + start);
         m.strings = new String[count];
