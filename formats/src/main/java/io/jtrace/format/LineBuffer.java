@@ -22,6 +22,10 @@ final class LineBuffer {
     private final Charset charset;
     private byte[] buf = new byte[FLUSH_AT + 1024];
     private int len;
+    /** What {@link #timestamp} writes before the fraction, for {@link #prefixSeconds} and {@link #prefixWidth}. */
+    private byte[] prefix;
+    private long prefixSeconds = -1;
+    private int prefixWidth = -1;
 
     /** Writes to {@code out} as bytes in {@code charset}. */
     LineBuffer(OutputStream out, Charset charset) {
@@ -126,10 +130,19 @@ final class LineBuffer {
     LineBuffer timestamp(long nanos, int width) {
         long micros = Math.max(0, nanos) / 1_000;
         long seconds = micros / 1_000_000;
-        int textLength = digits(seconds) + 7;
-        if (textLength < width) spaces(width - textLength);
-        number(seconds).ascii('.');
-        padded(micros % 1_000_000, 6);
+        if (seconds != prefixSeconds || width != prefixWidth) {
+            // the padding, seconds and point change once a second: made once, copied per line
+            int start = len;
+            int textLength = digits(seconds) + 7;
+            if (textLength < width) spaces(width - textLength);
+            number(seconds).ascii('.');
+            prefix = Arrays.copyOfRange(buf, start, len);
+            len = start;
+            prefixSeconds = seconds;
+            prefixWidth = width;
+        }
+        append(prefix);
+        padded((int) (micros - seconds * 1_000_000), 6);
         return this;
     }
 
@@ -155,28 +168,35 @@ final class LineBuffer {
             return number(nanos).append(NS);
         }
         if (nanos >= 1L << 60) return append(Durations.format(nanos)); // 36 years: as Durations has it (overflow and all)
-        if (nanos < 999_500) {
-            return significant((nanos + 5) / 10, (nanos + 50) / 100, (nanos + 500) / 1_000, US);
-        }
-        if (nanos < 999_500_000) {
-            return significant((nanos + 5_000) / 10_000, (nanos + 50_000) / 100_000, (nanos + 500_000) / 1_000_000, MS);
-        }
-        return significant((nanos + 5_000_000) / 10_000_000, (nanos + 50_000_000) / 100_000_000,
-                (nanos + 500_000_000) / 1_000_000_000, S);
+        if (nanos < 999_500) return significant(nanos, 1_000L, US);
+        if (nanos < 999_500_000) return significant(nanos, 1_000_000L, MS);
+        return significant(nanos, 1_000_000_000L, S);
     }
 
-    /** {@code hundredths}, {@code tenths}, {@code units}: the value rounded at 2, 1 and 0 decimals. */
-    private LineBuffer significant(long hundredths, long tenths, long units, byte[] unit) {
+    /**
+     * {@code nanos} in {@code unit} (10^3, 10^6 or 10^9): rounded half up at 2 decimals if that
+     * stays under 1000, else at 1, else at none. The divisors are constants in each branch.
+     */
+    private LineBuffer significant(long nanos, long unit, byte[] name) {
+        long hundredths = unit == 1_000L ? (nanos + 5) / 10 : unit == 1_000_000L ? (nanos + 5_000) / 10_000
+                : (nanos + 5_000_000) / 10_000_000;
         if (hundredths < 1000) {
-            number(hundredths / 100).ascii('.');
-            padded(hundredths % 100, 2);
-        } else if (tenths < 1000) {
-            number(tenths / 10).ascii('.');
-            padded(tenths % 10, 1);
-        } else {
-            number(units);
+            int h = (int) hundredths;
+            number(h / 100).ascii('.');
+            padded(h % 100, 2);
+            return append(name);
         }
-        return append(unit);
+        long tenths = unit == 1_000L ? (nanos + 50) / 100 : unit == 1_000_000L ? (nanos + 50_000) / 100_000
+                : (nanos + 50_000_000) / 100_000_000;
+        if (tenths < 1000) {
+            int t = (int) tenths;
+            number(t / 10).ascii('.');
+            padded(t % 10, 1);
+            return append(name);
+        }
+        long units = unit == 1_000L ? (nanos + 500) / 1_000 : unit == 1_000_000L ? (nanos + 500_000) / 1_000_000
+                : (nanos + 500_000_000) / 1_000_000_000;
+        return number(units).append(name);
     }
 
     private static final byte[] LINE_SEPARATOR = System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.US_ASCII);

@@ -50,6 +50,8 @@ public final class TextTraceWriter implements TraceWriter {
     private final Map<MethodInfo, String> names = new IdentityHashMap<>();
     /** Encoded once: a trace repeats the same few names millions of times. */
     private final Map<MethodInfo, byte[]> nameBytes = new IdentityHashMap<>();
+    private MethodInfo[] namesById = new MethodInfo[64];
+    private byte[][] nameBytesById = new byte[64][];
     private ThreadInfo lastThread;
     private byte[] lastThreadColumn;
 
@@ -193,10 +195,21 @@ public final class TextTraceWriter implements TraceWriter {
     }
 
     private byte[] nameBytes(MethodInfo method) {
+        int id = method.id();
+        if (id >= 0 && id < namesById.length && namesById[id] == method) return nameBytesById[id];
         byte[] b = nameBytes.get(method);
         if (b == null) {
             b = out.encode(name(method));
             nameBytes.put(method, b);
+        }
+        if (id >= 0 && id < 1 << 20) { // by id too: an array look-up per line instead of a map's
+            if (id >= namesById.length) {
+                int n = Math.max(id + 1, namesById.length * 2);
+                namesById = java.util.Arrays.copyOf(namesById, n);
+                nameBytesById = java.util.Arrays.copyOf(nameBytesById, n);
+            }
+            namesById[id] = method;
+            nameBytesById[id] = b;
         }
         return b;
     }
