@@ -95,7 +95,7 @@ public final class TraceReader {
                     case VariableDefinitionEvent.NAME:
                         index.symbols.addVariable(new VariableInfo(e.getInt("siteId"), e.getInt("methodId"),
                                 VariableKind.parse(e.getString("kind")), e.getString("name"), e.getString("type"),
-                                e.getInt("slot"), String.valueOf(e.getString("ownerClass")), e.getInt("line"),
+                                e.getInt("slot"), java.util.Objects.toString(e.getString("ownerClass"), ""), e.getInt("line"),
                                 e.getBoolean("write"), e.getBoolean("redacted")));
                         break;
                     case SessionEvent.NAME:
