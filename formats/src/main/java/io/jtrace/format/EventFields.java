@@ -91,7 +91,7 @@ public final class EventFields {
         f.put("value", VariableText.value(value, v.type()));
         f.put("valueKind", lower(value.kind()));
         if (value.kind() == Value.Kind.OBJECT || value.kind() == Value.Kind.TEXT) {
-            f.put("valueType", value.type());
+            f.put("valueType", VariableText.typeName(value.type()));
             f.put("valueId", value.identity());
         }
         if (value.kind() == Value.Kind.STRING || value.kind() == Value.Kind.TEXT) f.put("valueLength", value.fullLength());
