@@ -48,6 +48,11 @@ class FilterTest {
         return null;
     }
 
+    /** Every event as the model holds it (times, values, sites, identities), without its thread. */
+    private static List<String> events(List<TraceEvent> events) {
+        return events.stream().map(e -> e.toString().replace(e.thread().toString(), "T")).toList();
+    }
+
     private static List<String> calls(List<TraceEvent> events) {
         return events.stream().map(FilterTest::call).filter(c -> c != null).sorted().toList();
     }
@@ -70,9 +75,12 @@ class FilterTest {
         List<TraceEvent> got = filtered.thread("customer-2");
         // Every call of the thread, with its time, duration and outcome (exceptional exits too).
         assertEquals(calls(want), calls(got));
-        // Exception records are not carried over yet: the filter says so instead of dropping them silently.
-        boolean hadExceptionEvents = want.stream().anyMatch(e -> e instanceof io.jtrace.model.ExceptionEvent);
-        assertEquals(hadExceptionEvents, f.err().contains("left out"), f::toString);
+        // Everything else of the thread too: its exception records, in place (the trace prints the same).
+        assertTrue(want.stream().anyMatch(e -> e instanceof io.jtrace.model.ExceptionEvent), "bank throws");
+        assertEquals(events(want), events(got));
+        assertFalse(f.err().contains("left out"), f::toString);
+        assertEquals(jtraceOn(jdk, dir, "print", "--no-times", "--thread", "customer-2", rec.toString()).out(),
+                jtraceOn(jdk, dir, "print", "--no-times", out.toString()).out());
         ThreadInfo t = filtered.threads.keySet().iterator().next();
         assertEquals(original.threads.keySet().stream().filter(x -> x.label().equals("customer-2")).findFirst().orElseThrow().id(), t.id());
         assertEquals(0, filtered.index.dataLossEvents());
@@ -136,6 +144,68 @@ class FilterTest {
         assertEquals(0, summary.exit(), summary::toString);
         Jtrace.Result summaryTool = Jtrace.exec(dir, List.of(jdk.jfrTool().toString(), "summary", out.toString()), Map.of());
         assertEquals(0, summaryTool.exit(), summaryTool::toString);
+    }
+
+    /**
+     * Variable, line and exception records survive a filter exactly: with nothing left out, every
+     * reading command prints the same; with --kinds, just those kinds stay, in their frames.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void everyKindOfRecordIsCarriedOver(Jdk jdk) throws Exception {
+        Path vars = dir.resolve("history.jfr");
+        assertEquals(0, Jtrace.trace(dir, jdk, vars, List.of("--vars", "vars.**", "--lines", "vars.**"), "vars.History").exit());
+        Path journeys = dir.resolve("journeys.jfr");
+        Jtrace.Result j = Jtrace.trace(dir, jdk, journeys, List.of(), "exceptions.Journeys");
+        for (Path rec : List.of(vars, journeys)) {
+            Path out = dir.resolve("all-" + rec.getFileName());
+            Jtrace.Result f = jtraceOn(jdk, dir, "filter", rec.toString(), "-o", out.toString());
+            assertEquals(0, f.exit(), f::toString);
+            assertFalse(f.err().contains("left out"), f::toString);
+            for (List<String> command : List.of(List.of("print", "--no-times"), List.of("vars", "--no-times"),
+                    List.of("exceptions", "--no-times"), List.of("summary"), List.of("tree"))) {
+                List<String> before = new ArrayList<>(command);
+                before.add(rec.toString());
+                List<String> after = new ArrayList<>(command);
+                after.add(out.toString());
+                // the same output, but for the file's name (summary's first line)
+                assertEquals(jtraceOn(jdk, dir, before.toArray(String[]::new)).out().replace(rec.getFileName().toString(), "FILE"),
+                        jtraceOn(jdk, dir, after.toArray(String[]::new)).out().replace(out.getFileName().toString(), "FILE"),
+                        command + " of " + rec);
+            }
+            Recording original = Recording.read(rec);
+            Recording filtered = Recording.read(out);
+            for (ThreadInfo t : original.threads.keySet()) {
+                assertEquals(events(original.thread(t.label())), events(filtered.thread(t.label())), t::toString);
+            }
+        }
+        // --kinds calls,lines: the calls and lines, in order, and nothing else
+        Path some = dir.resolve("lines.jfr");
+        Jtrace.Result f = jtraceOn(jdk, dir, "filter", vars.toString(), "--kinds", "calls,lines", "-o", some.toString());
+        assertEquals(0, f.exit(), f::toString);
+        assertTrue(f.err().matches("(?s).*kept [0-9,]+ calls, 0 exception, 0 variable and [1-9][0-9,]* line records.*"), f::toString);
+        Recording original = Recording.read(vars);
+        Recording filtered = Recording.read(some);
+        for (ThreadInfo t : original.threads.keySet()) {
+            List<TraceEvent> want = original.thread(t.label()).stream()
+                    .filter(e -> !(e instanceof io.jtrace.model.VariableAccess)).toList();
+            assertEquals(events(want), events(filtered.thread(t.label())), t::toString);
+        }
+        // --kinds exceptions with a method pattern: only the exception records inside those methods' frames
+        Path unwinding = dir.resolve("unwinding.jfr");
+        f = jtraceOn(jdk, dir, "filter", journeys.toString(), "--kinds", "exceptions", "--include", "exceptions.Unwinding",
+                "-o", unwinding.toString());
+        assertEquals(0, f.exit(), f::toString);
+        List<TraceEvent> kept = Recording.read(unwinding).all();
+        assertFalse(kept.isEmpty(), f::toString);
+        for (TraceEvent e : kept) {
+            assertTrue(e instanceof io.jtrace.model.ExceptionEvent, e::toString);
+        }
+        // (an uncaught exception is recorded after its thread's last frame, outside every method: kept)
+        assertTrue(kept.stream().allMatch(e -> e instanceof io.jtrace.model.ExceptionUncaught
+                || e.toString().contains("exceptions.Unwinding")), kept::toString);
+        assertTrue(kept.stream().anyMatch(e -> e instanceof io.jtrace.model.FinallyEntered), kept::toString);
+        assertEquals(j.exit(), Jtrace.plain(dir, jdk, "exceptions.Journeys").exit());
     }
 
     @Test

@@ -84,7 +84,7 @@ public final class ChromeTraceWriter implements TraceWriter {
             g.writeEndObject();
         } else {
             instantStart(e.thread(), e.nanos(), EventKinds.name(e), EventKinds.name(e));
-            Json.writeFields(g, EventKinds.otherFields(e));
+            Json.writeFields(g, EventFields.of(e));
             g.writeEndObject();
             g.writeEndObject();
         }

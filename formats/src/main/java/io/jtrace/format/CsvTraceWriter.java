@@ -1,5 +1,6 @@
 package io.jtrace.format;
 
+import io.jtrace.model.ExceptionEvent;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodCall;
@@ -12,14 +13,14 @@ import io.jtrace.model.TraceEvent;
 
 import java.io.IOException;
 import java.io.Writer;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * CSV (RFC 4180: comma-separated, fields with commas, quotes or line breaks quoted, quotes
  * doubled, CRLF line ends), one row per event, under a header row. Columns: see {@link #HEADER};
- * empty where a column does not apply. Kinds without columns of their own put their fields in
- * {@code details} as {@code name=value;...}.
+ * empty where a column does not apply. Exception events fill {@code exception} and
+ * {@code exception_id}; every kind other than calls puts its fields (the JSON Lines schema's
+ * names) in {@code details} as one JSON object, so values holding commas, quotes or semicolons
+ * stay unambiguous.
  */
 public final class CsvTraceWriter implements TraceWriter {
     public static final String HEADER = "kind,thread_id,thread,nanos,depth,class,method,descriptor,duration_nanos,"
@@ -58,11 +59,15 @@ public final class CsvTraceWriter implements TraceWriter {
             row.append(',');
         } else if (e instanceof RecordsLost l) {
             row.append(",,,,,,,");
-            field("batches=" + l.batches());
+            field("{\"batches\":" + l.batches() + "}");
         } else {
-            row.append(",,,,,,,");
-            Map<String, Object> fields = EventKinds.otherFields(e);
-            field(fields.entrySet().stream().map(f -> f.getKey() + "=" + f.getValue()).collect(Collectors.joining(";")));
+            row.append(",,,,,");
+            if (e instanceof ExceptionEvent x && x.exception() != null) {
+                field(x.exception().type()).append(',').append(x.exception().identity()).append(',');
+            } else {
+                row.append(",,");
+            }
+            field(Json.object(EventFields.of(e)));
         }
         row.append("\r\n");
         out.append(row);

@@ -54,6 +54,19 @@ final class Json {
         }
     }
 
+    /** Fields as one compact JSON object: {@code {"a":1,"b":"x"}}. */
+    static String object(java.util.Map<String, Object> fields) {
+        java.io.StringWriter w = new java.io.StringWriter(64);
+        try (JsonGenerator g = generator(w)) {
+            g.writeStartObject();
+            writeFields(g, fields);
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // a StringWriter does not fail
+        }
+        return w.toString();
+    }
+
     /** Writes fields of any simple value (number, boolean, string, null). */
     static void writeFields(JsonGenerator g, Map<String, Object> fields) throws IOException {
         for (Map.Entry<String, Object> e : fields.entrySet()) {

@@ -57,7 +57,7 @@ public final class JsonLinesTraceWriter implements TraceWriter {
         } else if (e instanceof RecordsLost l) {
             g.writeNumberField("batches", l.batches());
         } else {
-            Json.writeFields(g, EventKinds.otherFields(e));
+            Json.writeFields(g, EventFields.of(e));
         }
         g.writeEndObject();
         g.writeRaw('\n'); // through the generator's buffer: no flush per line

@@ -99,6 +99,115 @@ class WritersRoundTripTest {
         }
     }
 
+    /** One event of every kind that is not a call, with values that need escaping. */
+    static List<TraceEvent> otherKinds() {
+        ThreadInfo t = new ThreadInfo(1, "main", false, 0);
+        MethodInfo m = new MethodInfo(7, "p.Parser", "parse", "(Ljava/lang/String;I)I", "Parser.java", 40, 0);
+        io.jtrace.model.CodeSite at41 = io.jtrace.model.CodeSite.of(m, 41);
+        io.jtrace.model.ExceptionRef nfe = new io.jtrace.model.ExceptionRef("java.lang.NumberFormatException", 0x1b6d3586L);
+        io.jtrace.model.ExceptionRef wrap = new io.jtrace.model.ExceptionRef("p.ParseError", 0x4554617cL);
+        io.jtrace.model.VariableInfo local = new io.jtrace.model.VariableInfo(1, 7, io.jtrace.model.VariableKind.LOCAL,
+                "text", "Ljava/lang/String;", 3, "", 42, true, false);
+        io.jtrace.model.VariableInfo flag = new io.jtrace.model.VariableInfo(2, 7, io.jtrace.model.VariableKind.FIELD,
+                "done", "Z", -1, "p.Parser", 43, false, false);
+        io.jtrace.model.VariableInfo cell = new io.jtrace.model.VariableInfo(3, 7, io.jtrace.model.VariableKind.ARRAY,
+                "values[]", "C", -1, "", 44, true, false);
+        io.jtrace.model.VariableInfo secret = new io.jtrace.model.VariableInfo(4, 7, io.jtrace.model.VariableKind.PARAM,
+                "password", "Ljava/lang/String;", 1, "", 45, false, true);
+        io.jtrace.model.VariableInfo stat = new io.jtrace.model.VariableInfo(5, 7, io.jtrace.model.VariableKind.STATIC,
+                "parser", "Lp/Parser;", -1, "p.Parser", 46, false, false);
+        return List.of(
+                new io.jtrace.model.ExceptionThrown(t, 100, 1, nfe, "For input string: \"4,2\"; see\nnext line", 0,
+                        io.jtrace.model.ThrowKind.IN_UNTRACED_CODE,
+                        new io.jtrace.model.CodeSite("java.lang.Integer", "parseInt", null, "Integer.java", 668), at41),
+                new io.jtrace.model.FinallyEntered(t, 110, 1, nfe, at41, true),
+                new io.jtrace.model.ExceptionCaught(t, 120, 1, nfe, at41, "java.lang.NumberFormatException | java.lang.NullPointerException"),
+                new io.jtrace.model.ExceptionThrown(t, 130, 1, wrap, null, nfe.identity(), io.jtrace.model.ThrowKind.THROWN, at41, null),
+                new io.jtrace.model.ExceptionSuppressed(t, 140, 1, nfe, wrap, at41),
+                new io.jtrace.model.ExceptionUncaught(t, 150, 0, wrap),
+                new io.jtrace.model.VariableAccess(t, 200, 1, m, local, 0, 0, -1,
+                        new io.jtrace.model.Value(io.jtrace.model.Value.Kind.STRING, 0, "a;b=\"c\",d", 120, null, 0)),
+                new io.jtrace.model.VariableAccess(t, 210, 1, m, flag, 0x2a, 0, -1, io.jtrace.model.Value.ofLong(1)),
+                new io.jtrace.model.VariableAccess(t, 220, 1, m, cell, 0, 0x77, 2, io.jtrace.model.Value.ofLong('x')),
+                new io.jtrace.model.VariableAccess(t, 230, 1, m, secret, 0, 0, -1, io.jtrace.model.Value.REDACTED),
+                new io.jtrace.model.VariableAccess(t, 240, 1, m, stat, 0, 0, -1,
+                        new io.jtrace.model.Value(io.jtrace.model.Value.Kind.OBJECT, 0, null, 0, "p.Parser", 0x99)),
+                new io.jtrace.model.LineExecuted(t, 250, 1, m, 47));
+    }
+
+    /** The documented fields (README, JSON Lines schema) of each kind, as the writers must give them. */
+    static final List<Map<String, Object>> OTHER_KIND_FIELDS = List.of(
+            fields("exception", "java.lang.NumberFormatException", "exceptionId", 0x1b6d3586L, "how", "in-untraced-code",
+                    "message", "For input string: \"4,2\"; see\nnext line", "causeId", 0L,
+                    "site", "java.lang.Integer.parseInt:668", "surfacedAt", "p.Parser.parse(String, int):41"),
+            fields("exception", "java.lang.NumberFormatException", "exceptionId", 0x1b6d3586L,
+                    "site", "p.Parser.parse(String, int):41", "resourceClose", true),
+            fields("exception", "java.lang.NumberFormatException", "exceptionId", 0x1b6d3586L,
+                    "site", "p.Parser.parse(String, int):41", "declaredType", "java.lang.NumberFormatException | java.lang.NullPointerException"),
+            fields("exception", "p.ParseError", "exceptionId", 0x4554617cL, "how", "thrown", "message", null,
+                    "causeId", 0x1b6d3586L, "site", "p.Parser.parse(String, int):41", "surfacedAt", null),
+            fields("exception", "java.lang.NumberFormatException", "exceptionId", 0x1b6d3586L,
+                    "primary", "p.ParseError", "primaryId", 0x4554617cL, "site", "p.Parser.parse(String, int):41"),
+            fields("exception", "p.ParseError", "exceptionId", 0x4554617cL),
+            fields("method", "p.Parser.parse(String, int)", "access", "write", "variableKind", "local", "variable", "text",
+                    "declaredType", "java.lang.String", "line", 42L, "value", "\"a;b=\\\"c\\\",d\"... (120 chars)",
+                    "valueKind", "string", "valueLength", 120L),
+            fields("method", "p.Parser.parse(String, int)", "access", "read", "variableKind", "field", "variable", "done",
+                    "declaredType", "boolean", "line", 43L, "ownerClass", "p.Parser", "ownerId", 0x2aL, "value", "true",
+                    "valueKind", "int"),
+            fields("method", "p.Parser.parse(String, int)", "access", "write", "variableKind", "array", "variable", "values",
+                    "declaredType", "char", "line", 44L, "arrayId", 0x77L, "index", 2L, "value", "'x'", "valueKind", "int"),
+            fields("method", "p.Parser.parse(String, int)", "access", "read", "variableKind", "param", "variable", "password",
+                    "declaredType", "java.lang.String", "line", 45L, "value", "<redacted>", "valueKind", "redacted"),
+            fields("method", "p.Parser.parse(String, int)", "access", "read", "variableKind", "static", "variable", "parser",
+                    "declaredType", "p.Parser", "line", 46L, "ownerClass", "p.Parser", "value", "p.Parser@99",
+                    "valueKind", "object", "valueType", "p.Parser", "valueId", 0x99L),
+            fields("method", "p.Parser.parse(String, int)", "line", 47L));
+
+    private static Map<String, Object> fields(Object... kv) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) m.put((String) kv[i], kv[i + 1]);
+        return m;
+    }
+
+    /** A parsed JSON object's fields other than the common ones, as plain Java values. */
+    private static Map<String, Object> own(JsonNode j, String... common) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        j.fields().forEachRemaining(f -> {
+            if (List.of(common).contains(f.getKey())) return;
+            JsonNode v = f.getValue();
+            m.put(f.getKey(), v.isNull() ? null : v.isBoolean() ? v.asBoolean() : v.isNumber() ? v.asLong() : v.asText());
+        });
+        return m;
+    }
+
+    @Test
+    void exceptionVariableAndLineEventsHaveTheirDocumentedFieldsInJsonAndCsv() throws IOException {
+        List<TraceEvent> events = otherKinds();
+        StringWriter sink = new StringWriter();
+        String[] lines = render(new JsonLinesTraceWriter(sink), sink, events).split("\n");
+        assertEquals(events.size(), lines.length);
+        StringWriter csvSink = new StringWriter();
+        List<List<String>> rows = Csv.parse(render(new CsvTraceWriter(csvSink), csvSink, events));
+        assertEquals(events.size() + 1, rows.size());
+        for (int i = 0; i < events.size(); i++) {
+            TraceEvent e = events.get(i);
+            JsonNode j = JSON.readTree(lines[i]);
+            assertEquals(EventKinds.name(e), j.get("kind").asText());
+            assertEquals(e.nanos(), j.get("nanos").asLong());
+            assertEquals(e.depth(), j.get("depth").asInt());
+            assertEquals(OTHER_KIND_FIELDS.get(i), own(j, "kind", "thread", "threadId", "virtual", "nanos", "depth"), lines[i]);
+            List<String> r = rows.get(i + 1);
+            assertEquals(13, r.size(), r::toString);
+            assertEquals(EventKinds.name(e), r.get(0));
+            assertEquals(OTHER_KIND_FIELDS.get(i), own(JSON.readTree(r.get(12))), r::toString);
+            if (e instanceof io.jtrace.model.ExceptionEvent x) {
+                assertEquals(x.exception().type(), r.get(10));
+                assertEquals(Long.toString(x.exception().identity()), r.get(11));
+            }
+        }
+    }
+
     @Test
     void csvHasAHeaderAndARowPerEvent() throws IOException {
         List<TraceEvent> events = events();

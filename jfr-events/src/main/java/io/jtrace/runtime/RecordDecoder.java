@@ -29,6 +29,11 @@ public final class RecordDecoder {
         return pos;
     }
 
+    /** A copy of the payload bytes between two positions (e.g. one record's body, to rewrite it verbatim). */
+    public byte[] copyRange(int from, int to) {
+        return java.util.Arrays.copyOfRange(data, from, to);
+    }
+
     /** Unsigned varint. Throws {@link IllegalStateException} on a value cut off by the end. */
     public long readVarLong() {
         long value = 0;

@@ -39,6 +39,17 @@ public final class RecordEncoder {
         putVarLong(typeId);
     }
 
+    /**
+     * A record of any kind whose body is already encoded (copied from another payload): writes
+     * the header and the time, then the body verbatim.
+     */
+    public void encoded(int kind, long aux, long nanos, byte[] body) {
+        header(kind, aux, nanos);
+        if (pos + body.length > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + body.length));
+        System.arraycopy(body, 0, buf, pos, body.length);
+        pos += body.length;
+    }
+
     private void header(int kind, long aux, long nanos) {
         if (pos + RecordFormat.MAX_FIXED_RECORD > buf.length) buf = Arrays.copyOf(buf, buf.length * 2);
         putVarLong((aux << 4) | kind);

@@ -1,15 +1,15 @@
 package io.jtrace.cli;
 
+import io.jtrace.cli.read.EncodedRecord;
 import io.jtrace.cli.read.ThreadTimeline;
 import io.jtrace.cli.read.TraceIndex;
 import io.jtrace.cli.write.RecordingWriter;
-import io.jtrace.format.EventKinds;
-import io.jtrace.model.MethodCall;
-import io.jtrace.model.MethodEnter;
-import io.jtrace.model.MethodExit;
+import io.jtrace.model.ExceptionEvent;
+import io.jtrace.model.LineExecuted;
 import io.jtrace.model.RecordsLost;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
+import io.jtrace.model.VariableAccess;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -64,39 +64,44 @@ final class FilterCommand extends RecordingCommand {
         try (TraceIndex index = open()) {
             List<ThreadInfo> threads = select.threads(index, file);
             OutputFiles.createOwnerOnly(target);
+            long[] keptByKind = new long[Kind.values().length];
             long keptCalls;
             long skipped;
             try (RecordingWriter writer = new RecordingWriter(index, target)) {
                 for (ThreadInfo t : threads) {
                     ThreadTimeline timeline = index.timeline(t);
+                    timeline.retainRecords();
                     for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) {
-                        if (!keep.contains(kindOf(e)) && !(e instanceof RecordsLost)) continue;
+                        EncodedRecord record = timeline.takeRecord(e);
+                        // Calls go through the view and the window even when --kinds drops them:
+                        // they tell which frame (and so which method) every other event is in.
                         TraceEvent shown = view.apply(e);
                         if (shown == null) continue;
                         TraceEvent kept = window.apply(shown);
-                        if (kept != null) writer.event(kept);
+                        if (kept == null || !keep.contains(kindOf(kept)) && !(kept instanceof RecordsLost)) continue;
+                        writer.event(kept, record);
+                        if (!(kept instanceof RecordsLost)) keptByKind[kindOf(kept).ordinal()]++;
                     }
                     writer.endThread(t);
                 }
                 keptCalls = writer.calls();
                 skipped = writer.skipped();
             }
-            if (skipped > 0) warn(skipped + " event(s) of kinds this jtrace cannot write yet were left out");
-            err().println(String.format(Locale.ROOT, "jtrace: kept %,d calls in %d thread(s) -> %s (%s)", keptCalls,
-                    threads.size(), output, RunCommand.bytes(Files.size(target))));
+            if (skipped > 0) warn(skipped + " event(s) could not be rewritten and were left out");
+            err().println(String.format(Locale.ROOT, "jtrace: kept %,d calls, %,d exception, %,d variable and %,d line records"
+                    + " in %d thread(s) -> %s (%s)", keptCalls, keptByKind[Kind.exceptions.ordinal()],
+                    keptByKind[Kind.variables.ordinal()], keptByKind[Kind.lines.ordinal()], threads.size(), output,
+                    RunCommand.bytes(Files.size(target))));
             err().flush();
             return finish(index);
         }
     }
 
-    /** Which --kinds an event belongs to; kinds other than calls by the name the exports give them. */
+    /** Which --kinds an event belongs to (a gap in the records is kept with any kind). */
     static Kind kindOf(TraceEvent e) {
-        if (e instanceof MethodEnter || e instanceof MethodExit || e instanceof MethodCall) return Kind.calls;
-        String name = EventKinds.name(e);
-        if (name.startsWith("exception") || name.contains("throw") || name.contains("catch")
-                || name.contains("finally") || name.contains("uncaught")) return Kind.exceptions;
-        if (name.startsWith("variable") || name.contains("field") || name.contains("local")) return Kind.variables;
-        if (name.startsWith("line")) return Kind.lines;
+        if (e instanceof ExceptionEvent) return Kind.exceptions;
+        if (e instanceof VariableAccess) return Kind.variables;
+        if (e instanceof LineExecuted) return Kind.lines;
         return Kind.calls;
     }
 }

@@ -65,7 +65,7 @@ final class DefinitionReader implements Runnable {
     private void variable(RecordedEvent e) {
         index.symbols.addVariable(new VariableInfo(e.getInt("siteId"), e.getInt("methodId"),
                 VariableKind.parse(e.getString("kind")), e.getString("name"), e.getString("type"),
-                e.getInt("slot"), String.valueOf(e.getString("ownerClass")), e.getInt("line"),
+                e.getInt("slot"), java.util.Objects.toString(e.getString("ownerClass"), ""), e.getInt("line"),
                 e.getBoolean("write"), e.getBoolean("redacted")));
     }
 

@@ -33,6 +33,9 @@ final class RawRecord {
     String siteMethod;
     String siteFile;
     int siteLine;
+    /** Where the body (after header and time delta) sits in the decoder's buffer, for copying it verbatim. */
+    int bodyStart;
+    int bodyEnd;
 
     /** Reads the next record's header, time and body; {@code previousNanos} is the running clock. */
     void read(RecordDecoder d, long previousNanos) {
@@ -40,6 +43,7 @@ final class RawRecord {
         kind = (int) (header & 0xf);
         aux = header >>> 4;
         nanos = previousNanos + d.readVarLong();
+        bodyStart = d.position();
         identity = 0;
         typeId = 0;
         switch (kind) {
@@ -101,6 +105,7 @@ final class RawRecord {
             default:
                 throw new UnsupportedRecordException(kind);
         }
+        bodyEnd = d.position();
     }
 
     /** Body of a VARIABLE record; layout in {@link RecordFormat#VARIABLE}. */

@@ -40,6 +40,11 @@ public final class SymbolTable {
         return v != null ? v : VariableInfo.unknown(siteId);
     }
 
+    /** Every variable access site defined in the recording. */
+    public Iterable<VariableInfo> variables() {
+        return variables.values();
+    }
+
     public int variableSiteCount() {
         return variables.size();
     }

@@ -18,6 +18,8 @@ import io.jtrace.runtime.RecordFormat;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.Map;
 
 /**
  * Replays one thread's records, batch by batch in sequence order, as model events: rebuilds the
@@ -46,6 +48,8 @@ public final class ThreadTimeline {
     private final ArrayDeque<TraceEvent> ready = new ArrayDeque<>();
     private boolean finished;
     private long lastNanos;
+    /** Null unless {@link #retainRecords()}: the encoded record behind each event not yet taken. */
+    private Map<TraceEvent, EncodedRecord> retained;
 
     ThreadTimeline(TraceIndex index, TraceIndex.ThreadBatches batches) {
         this.index = index;
@@ -55,6 +59,29 @@ public final class ThreadTimeline {
 
     public ThreadInfo thread() {
         return thread;
+    }
+
+    /**
+     * Keeps, for each line, variable and exception event, its record as encoded in the payload,
+     * so that a writer can copy it verbatim ({@link #takeRecord}). Costs a copy per such event.
+     */
+    public void retainRecords() {
+        if (retained == null) retained = new IdentityHashMap<>();
+    }
+
+    /**
+     * The encoded record behind an event this timeline returned (line, variable and exception
+     * events; null for calls and lost records, which writers encode from the event). Take it for
+     * every event returned, or the kept copies pile up.
+     */
+    public EncodedRecord takeRecord(TraceEvent e) {
+        return retained == null ? null : retained.remove(e);
+    }
+
+    private void retain(TraceEvent e, RawRecord r) {
+        if (retained != null) {
+            retained.put(e, new EncodedRecord(r.kind, r.aux, decoder.copyRange(r.bodyStart, r.bodyEnd)));
+        }
     }
 
     /** Time of the next event without loading anything if no batch was read yet. */
@@ -118,13 +145,18 @@ public final class ThreadTimeline {
                 frames[depth] = null;
                 break;
             }
-            case RecordFormat.LINE:
-                ready.add(new LineExecuted(thread, t, depth, depth > 0 ? frames[depth - 1] : MethodInfo.unknown(0), (int) r.aux));
+            case RecordFormat.LINE: {
+                TraceEvent e = new LineExecuted(thread, t, depth, depth > 0 ? frames[depth - 1] : MethodInfo.unknown(0), (int) r.aux);
+                ready.add(e);
+                retain(e, r);
                 break;
+            }
             case RecordFormat.VARIABLE: {
                 VariableInfo v = index.symbols.variable((int) r.aux);
-                ready.add(new VariableAccess(thread, t, depth, index.symbols.method(v.methodId()), v, r.owner, r.array,
-                        r.index, value(r)));
+                TraceEvent e = new VariableAccess(thread, t, depth, index.symbols.method(v.methodId()), v, r.owner, r.array,
+                        r.index, value(r));
+                ready.add(e);
+                retain(e, r);
                 break;
             }
             case RecordFormat.THROW:
@@ -132,9 +164,12 @@ public final class ThreadTimeline {
             case RecordFormat.FINALLY:
             case RecordFormat.UNCAUGHT:
             case RecordFormat.ORIGIN:
-            case RecordFormat.SUPPRESSED:
-                ready.add(ExceptionRecords.event(r, thread, t, depth, index.symbols));
+            case RecordFormat.SUPPRESSED: {
+                TraceEvent e = ExceptionRecords.event(r, thread, t, depth, index.symbols);
+                ready.add(e);
+                retain(e, r);
                 break;
+            }
             default:
                 throw new RawRecord.UnsupportedRecordException(r.kind);
         }
@@ -254,6 +289,8 @@ public final class ThreadTimeline {
         to.bits = from.bits;
         to.text = from.text;
         to.fullLength = from.fullLength;
+        to.bodyStart = from.bodyStart;
+        to.bodyEnd = from.bodyEnd;
         from.copyExceptionFieldsTo(to);
     }
 

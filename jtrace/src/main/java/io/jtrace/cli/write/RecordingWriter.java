@@ -1,5 +1,6 @@
 package io.jtrace.cli.write;
 
+import io.jtrace.cli.read.EncodedRecord;
 import io.jtrace.cli.read.SymbolTable;
 import io.jtrace.cli.read.TraceIndex;
 import io.jtrace.events.MethodDefinitionEvent;
@@ -7,6 +8,7 @@ import io.jtrace.events.SessionEvent;
 import io.jtrace.events.TraceBatchEvent;
 import io.jtrace.events.TracerStatisticsEvent;
 import io.jtrace.events.TypeDefinitionEvent;
+import io.jtrace.events.VariableDefinitionEvent;
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodCall;
 import io.jtrace.model.MethodEnter;
@@ -15,6 +17,7 @@ import io.jtrace.model.MethodInfo;
 import io.jtrace.model.RecordsLost;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
+import io.jtrace.model.VariableInfo;
 import io.jtrace.runtime.RecordEncoder;
 import jdk.jfr.Event;
 import jdk.jfr.FlightRecorder;
@@ -41,7 +44,8 @@ public final class RecordingWriter implements AutoCloseable {
     private static final int BATCH_BYTES = 30 * 1024;
 
     private static final List<Class<? extends Event>> EVENTS = List.of(TraceBatchEvent.class,
-            MethodDefinitionEvent.class, TypeDefinitionEvent.class, SessionEvent.class, TracerStatisticsEvent.class);
+            MethodDefinitionEvent.class, TypeDefinitionEvent.class, VariableDefinitionEvent.class, SessionEvent.class,
+            TracerStatisticsEvent.class);
 
     /** One thread's batch being filled. */
     private static final class ThreadBatch {
@@ -62,6 +66,7 @@ public final class RecordingWriter implements AutoCloseable {
     private final Map<Long, ThreadBatch> threads = new HashMap<>();
     private final Runnable methodsHook = this::emitMethods;
     private final Runnable typesHook = this::emitTypes;
+    private final Runnable variablesHook = this::emitVariables;
     private final Runnable sessionHook = this::emitSession;
     private final Runnable statisticsHook = this::emitStatistics;
     private volatile long records;
@@ -84,6 +89,7 @@ public final class RecordingWriter implements AutoCloseable {
         }
         FlightRecorder.addPeriodicEvent(MethodDefinitionEvent.class, methodsHook);
         FlightRecorder.addPeriodicEvent(TypeDefinitionEvent.class, typesHook);
+        FlightRecorder.addPeriodicEvent(VariableDefinitionEvent.class, variablesHook);
         FlightRecorder.addPeriodicEvent(SessionEvent.class, sessionHook);
         FlightRecorder.addPeriodicEvent(TracerStatisticsEvent.class, statisticsHook);
         recording = new Recording(settings);
@@ -99,8 +105,18 @@ public final class RecordingWriter implements AutoCloseable {
         recording.start();
     }
 
-    /** Adds one event (events of a thread in order, depths as the kept frames give them). */
+    /** Adds a call event (enter, exit, call) or a gap; any other kind needs its {@link EncodedRecord}. */
     public void event(TraceEvent e) {
+        event(e, null);
+    }
+
+    /**
+     * Adds one event (events of a thread in order, depths as the kept frames give them). Calls and
+     * gaps are encoded from the event; line, variable and exception events are written from
+     * {@code record}, the record they were read from (re-timed, body copied verbatim: their
+     * method, site and type ids stay valid because this writer writes the same definitions).
+     */
+    public void event(TraceEvent e, EncodedRecord record) {
         ThreadBatch b = threads.get(e.thread().id());
         if (b == null) {
             b = new ThreadBatch(e.thread());
@@ -127,8 +143,11 @@ public final class RecordingWriter implements AutoCloseable {
             flush(b);
             b.sequence += l.batches(); // keep the gap: the reader reports it
             b.depth = l.depth();
+        } else if (record != null) {
+            before(b, e.nanos() + origin);
+            b.encoder.encoded(record.kind(), record.aux(), e.nanos() + origin, record.body());
         } else {
-            skipped++; // a kind this writer cannot encode yet
+            skipped++; // no encoded record given for it
         }
     }
 
@@ -184,7 +203,7 @@ public final class RecordingWriter implements AutoCloseable {
         return calls;
     }
 
-    /** Events of kinds this writer cannot encode, left out. */
+    /** Events left out because no encoded record came with them. */
     public long skipped() {
         return skipped;
     }
@@ -200,6 +219,7 @@ public final class RecordingWriter implements AutoCloseable {
             recording.close();
             FlightRecorder.removePeriodicEvent(methodsHook);
             FlightRecorder.removePeriodicEvent(typesHook);
+            FlightRecorder.removePeriodicEvent(variablesHook);
             FlightRecorder.removePeriodicEvent(sessionHook);
             FlightRecorder.removePeriodicEvent(statisticsHook);
         }
@@ -228,6 +248,23 @@ public final class RecordingWriter implements AutoCloseable {
             e.typeId = t.getKey();
             e.typeName = t.getValue();
             e.superTypes = String.join(",", symbols.superTypes(t.getValue()));
+            e.commit();
+        }
+    }
+
+    private void emitVariables() {
+        for (VariableInfo v : index.symbols().variables()) {
+            VariableDefinitionEvent e = new VariableDefinitionEvent();
+            e.siteId = v.siteId();
+            e.methodId = v.methodId();
+            e.kind = v.kind().label();
+            e.name = v.name();
+            e.type = v.type();
+            e.slot = v.slot();
+            e.ownerClass = v.ownerClass();
+            e.line = v.line();
+            e.write = v.write();
+            e.redacted = v.redacted();
             e.commit();
         }
     }

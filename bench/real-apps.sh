@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Tracing real applications whole (every class not from the JDK, jtrace's default scope): a JSON
+# binder (Gson), a Java parser (JavaParser) and an SQL database (H2), all from Maven Central,
+# driven by examples/src/main/java/realapps. Plain and traced side by side in one run: ROUNDS
+# rounds, each running every configuration once in turn; medians of whole-process wall-clock
+# (jtrace run's own start-up and shut-down included). Also: calls recorded, bytes per call, and
+# whether the traced output was identical to the plain one.
+#   bench/real-apps.sh [ROUNDS] [JAVA]      (defaults: 3 java; build first: mvn -q -B package -DskipTests)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROUNDS=${1:-3}
+JAVA=${2:-java}
+JTRACE=jtrace/target/jtrace
+CP="examples/target/classes:$(ls examples/target/lib/*.jar | tr '\n' ':')"
+OUT=$(mktemp -d)
+trap 'rm -rf "$OUT"' EXIT
+
+apps=("gson" "javaparser" "h2")
+declare -A cmd=(
+    [gson]="realapps.GsonOrders 2000 5"
+    [javaparser]="realapps.JavaSources $PWD/agent/src 2"
+    [h2]="realapps.SqlDatabase 20000"
+)
+run() { # app config -> wall ns
+    local start end
+    start=$(date +%s%N)
+    # shellcheck disable=SC2086
+    case $2 in
+        plain) "$JAVA" -cp "$CP" ${cmd[$1]} >"$OUT/$1.plain.out" 2>/dev/null ;;
+        traced) "$JTRACE" run -o "$OUT/$1.jfr" -- "$JAVA" -cp "$CP" ${cmd[$1]} >"$OUT/$1.traced.out" 2>"$OUT/$1.err" ;;
+    esac
+    end=$(date +%s%N)
+    echo "$((end - start))"
+}
+declare -A wall
+for ((r = 0; r < ROUNDS; r++)); do
+    for a in "${apps[@]}"; do
+        for c in plain traced; do wall[$a.$c]+="$(run "$a" "$c") "; done
+    done
+done
+median() { tr ' ' '\n' <<<"$1" | grep -v '^$' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+"$JAVA" -version 2>&1 | head -1
+echo "real applications traced whole, $ROUNDS rounds, medians of whole-process wall-clock:"
+printf "  %-11s %9s %9s %7s %13s %10s %8s  %s\n" app plain traced ratio calls recording B/call output
+ratios=""
+for a in "${apps[@]}"; do
+    calls=$(sed -n 's/^jtrace: \([0-9,]*\) calls.*/\1/p' "$OUT/$a.err" | tr -d ,)
+    bytes=$(stat -c %s "$OUT/$a.jfr")
+    same=$(cmp -s "$OUT/$a.plain.out" "$OUT/$a.traced.out" && echo identical || echo DIFFERENT)
+    p=$(median "${wall[$a.plain]}")
+    t=$(median "${wall[$a.traced]}")
+    ratios+="$(awk -v p="$p" -v t="$t" 'BEGIN {printf "%.2f", t / p}') "
+    awk -v a="$a" -v p="$p" -v t="$t" -v c="$calls" -v b="$bytes" -v s="$same" \
+        'BEGIN {printf "  %-11s %7.2f s %7.2f s %6.1fx %13\047d %7.1f MB %8.1f  %s\n", a, p / 1e9, t / 1e9, t / p, c, b / 1e6, b / c, s}'
+done
+echo "  median ratio: $(median "$ratios")x"

@@ -1,0 +1,75 @@
+package io.jtrace.e2e;
+
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.TraceEvent;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Real applications from Maven Central, traced whole with the default scope (every class not
+ * from the JDK): a JSON binder (Gson), a Java parser (JavaParser) and an SQL database (H2). Each
+ * must print exactly what it prints untraced, exit the same way, with no VerifyError and no class
+ * left untraced, and record balanced calls across a large share of the library's methods.
+ */
+class RealApplicationsTest {
+    @TempDir
+    Path dir;
+
+    static List<Jdk> jdks() {
+        return Jdk.all();
+    }
+
+    /** main class, library package, least number of distinct library methods called, args. */
+    private static final String[][] APPS = {
+        {"realapps.GsonOrders", "com.google.gson.", "150", "200", "2"},
+        {"realapps.JavaSources", "com.github.javaparser.", "1500", "examples/src/main/java/bank", "1"},
+        {"realapps.SqlDatabase", "org.h2.", "1500", "500"},
+    };
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void tracedWholeTheyBehaveExactlyAsUntraced(Jdk jdk) throws Exception {
+        for (String[] app : APPS) {
+            String main = app[0];
+            String[] args = java.util.Arrays.copyOfRange(app, 3, app.length);
+            for (int i = 0; i < args.length; i++) if (args[i].startsWith("examples/")) args[i] = Jtrace.root().resolve(args[i]).toString();
+            Jtrace.Result plain = Jtrace.plain(dir, jdk, main, args);
+            assertEquals(0, plain.exit(), plain::toString);
+            Path rec = dir.resolve(main + ".jfr");
+            Jtrace.Result traced = Jtrace.trace(dir, jdk, rec, List.of(), main, args);
+            assertEquals(plain.exit(), traced.exit(), main + ": " + traced);
+            assertEquals(plain.out(), traced.out(), main);
+            assertEquals(plain.err().strip(), Jtrace.targetStderr(traced.err()).strip(), main);
+            assertFalse(traced.err().contains("VerifyError"), traced::toString);
+            assertFalse(traced.err().contains("jtrace agent:"), () -> main + ": the agent complained: " + traced.err());
+
+            Recording r = Recording.read(rec);
+            Set<String> libraryMethods = new HashSet<>();
+            for (Map.Entry<ThreadInfo, List<TraceEvent>> t : r.threads.entrySet()) {
+                RunAndPrintTest.assertBalanced(t.getKey(), t.getValue());
+                for (TraceEvent e : t.getValue()) {
+                    String m = e instanceof MethodEnter en ? en.method().displayName()
+                            : e instanceof MethodCall c ? c.method().displayName() : null;
+                    if (m != null && m.startsWith(app[1])) libraryMethods.add(m);
+                }
+            }
+            int least = Integer.parseInt(app[2]);
+            assertTrue(libraryMethods.size() >= least, () -> main + ": only " + libraryMethods.size() + " methods of " + app[1]);
+            assertEquals(0, r.index.internalErrors(), main);
+            assertEquals(0, r.index.classesFailed(), main);
+        }
+    }
+}

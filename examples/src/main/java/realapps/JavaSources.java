@@ -1,0 +1,42 @@
+package realapps;
+
+import com.github.javaparser.ParserConfiguration;
+import com.github.javaparser.StaticJavaParser;
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * A Java parser at work (JavaParser, from Maven Central): parses every .java file under a
+ * directory ROUNDS times, counts methods and calls, and prints the counts.
+ * Usage: {@code realapps.JavaSources DIR [ROUNDS]}.
+ */
+public final class JavaSources {
+    public static void main(String[] args) throws IOException {
+        Path dir = Paths.get(args.length > 0 ? args[0] : ".");
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 1;
+        List<Path> files;
+        try (Stream<Path> s = Files.walk(dir)) {
+            files = s.filter(p -> p.toString().endsWith(".java")).sorted().collect(Collectors.toList());
+        }
+        StaticJavaParser.getParserConfiguration().setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_17);
+        long methods = 0;
+        long calls = 0;
+        for (int r = 0; r < rounds; r++) {
+            for (Path f : files) {
+                CompilationUnit cu = StaticJavaParser.parse(f);
+                methods += cu.findAll(MethodDeclaration.class).size();
+                calls += cu.findAll(MethodCallExpr.class).size();
+            }
+        }
+        System.out.println("javaparser files=" + files.size() + " rounds=" + rounds + " methods=" + methods + " calls=" + calls);
+    }
+}
