@@ -40,6 +40,11 @@ public final class CollapsedStacksWriter implements TraceWriter {
         builder.accept(e);
     }
 
+    /** The same as {@link #event} for each event, without the events (it only aggregates calls). */
+    public io.jtrace.analysis.CallVisitor visitor() {
+        return builder.visitor();
+    }
+
     @Override
     public void end() throws IOException {
         // Depth-first without recursion: a deep recursion in the trace must not overflow our stack.

@@ -39,6 +39,11 @@ public final class FlameGraphHtmlWriter implements TraceWriter {
         builder.accept(e);
     }
 
+    /** The same as {@link #event} for each event, without the events (it only aggregates calls). */
+    public io.jtrace.analysis.CallVisitor visitor() {
+        return builder.visitor();
+    }
+
     @Override
     public void end() throws IOException {
         CallTree tree = builder.build();

@@ -1,5 +1,6 @@
 package io.jtrace.cli;
 
+import io.jtrace.cli.read.ParallelReplay;
 import io.jtrace.cli.read.ThreadTimeline;
 import io.jtrace.cli.read.TimeMerge;
 import io.jtrace.cli.read.TraceIndex;
@@ -76,7 +77,12 @@ final class ExportCommand extends RecordingCommand {
             try {
                 TraceWriter writer = writer(sink);
                 writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), threads, index.records()));
-                if (format.byThread) {
+                io.jtrace.analysis.CallVisitor aggregate = writer instanceof CollapsedStacksWriter c ? c.visitor()
+                        : writer instanceof FlameGraphHtmlWriter f ? f.visitor() : null;
+                if (aggregate != null && view.isIdentity()) {
+                    // call paths only: no event objects, and decoding on a second core
+                    ParallelReplay.run(index, threads, aggregate, t -> { });
+                } else if (format.byThread) {
                     for (ThreadInfo t : threads) {
                         ThreadTimeline timeline = index.timeline(t);
                         for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) write(writer, view, e);
