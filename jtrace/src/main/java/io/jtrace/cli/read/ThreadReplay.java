@@ -125,12 +125,30 @@ final class ThreadReplay {
         long t = raw.nanos - origin;
         if (raw.kind == RecordFormat.EXIT_EXCEPTIONAL) {
             exit(t, ExitKind.EXCEPTION, new ExceptionRef(index.symbols.type(raw.typeId), raw.identity));
+        } else if (raw.kind == RecordFormat.RESYNC) {
+            flushPending();
+            lastNanos = t;
+            resync(t);
         } else {
             flushPending();
             lastNanos = t;
             visitor.other(OtherRecords.event(raw, thread, t, depth, depth > 0 ? frames[depth - 1] : null, index.symbols));
         }
         return decoder.position();
+    }
+
+    /**
+     * The tracer lost records here (it ran out of stack or memory) and says which frames are open
+     * now: the frames it still lists keep their enter times, the rest of the stack is replaced.
+     * The same rule as {@link ThreadTimeline}.
+     */
+    private void resync(long t) {
+        int common = 0;
+        while (common < depth && common < raw.frameCount && frames[common].id() == raw.frames[common]) common++;
+        Arrays.fill(frames, common, depth, null);
+        depth = common;
+        for (int i = common; i < raw.frameCount; i++) push(index.symbols.method(raw.frames[i]), t);
+        visitor.other(new RecordsLost(thread, t, depth, 0));
     }
 
     private void enter(MethodInfo m, long t) {
