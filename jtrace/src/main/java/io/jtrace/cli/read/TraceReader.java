@@ -3,6 +3,7 @@ package io.jtrace.cli.read;
 import io.jtrace.cli.UserException;
 import io.jtrace.cli.read.jfr.BatchEvent;
 import io.jtrace.cli.read.jfr.BatchScanner;
+import io.jtrace.cli.read.jfr.EventValues;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,33 +41,29 @@ public final class TraceReader {
     }
 
     /**
-     * Reads {@code file}: the batches with {@link BatchScanner} (payloads stay in the file; only
-     * their places are indexed), every other event with the JDK's consumer on a second thread.
+     * Reads {@code file} with {@link BatchScanner}: the batches (payloads stay in the file; only
+     * their places are indexed) and the definitions; the execution samples, if any, with the
+     * JDK's consumer afterwards.
      */
     public static TraceIndex read(Path file, DoubleConsumer progress) throws IOException {
         checkRecordingFile(file);
         TraceIndex index = new TraceIndex(file);
-        DefinitionReader definitions = new DefinitionReader(file, index);
-        Thread definitionThread = new Thread(definitions, "jtrace-definitions");
-        definitionThread.setDaemon(true);
-        definitionThread.start();
         BatchScanner.Result scan;
         try {
-            scan = BatchScanner.scan(file, new Indexer(index), progress);
+            scan = BatchScanner.scan(file, new Indexer(index), progress, DefinitionEvents.NAMES);
         } catch (BatchScanner.UnsupportedRecordingException e) {
             index.close();
             throw new UserException("cannot read " + file + ": " + e.getMessage());
         } catch (IOException | RuntimeException e) {
             index.close();
             throw e;
-        } finally {
-            joinQuietly(definitionThread);
         }
-        index.sawJtraceEvents |= definitions.sawJtraceEvents || index.batches > 0;
+        index.sawJtraceEvents |= index.batches > 0;
+        Exception sampleFailure = scan.executionSamples() > 0 ? SampleReader.read(file, index) : null;
         if (scan.damage() != null) {
             index.damage = damageMessage(file, scan.damage(), scan.events());
-        } else if (definitions.failure != null) {
-            index.damage = describeDamage(file, Files.size(file), scan.events(), definitions.failure);
+        } else if (sampleFailure != null) {
+            index.damage = describeDamage(file, Files.size(file), scan.events(), sampleFailure);
         }
         index.finishSpilling();
         index.finish();
@@ -101,19 +98,11 @@ public final class TraceReader {
             index.records += e.recordCount;
             index.batches++;
         }
-    }
 
-    private static void joinQuietly(Thread t) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                t.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
+        @Override
+        public void event(EventValues e) {
+            DefinitionEvents.apply(e, index);
         }
-        if (interrupted) Thread.currentThread().interrupt();
     }
 
     private static String describeDamage(Path file, long size, long events, Exception e) {

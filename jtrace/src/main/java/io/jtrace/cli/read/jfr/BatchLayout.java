@@ -63,7 +63,7 @@ final class BatchLayout {
         for (int i = 0; i < roles.length; i++) {
             switch (roles[i]) {
                 case THREAD_ID: e.threadId = in.readVarLong(); break;
-                case THREAD_NAME: e.threadName = readString(in, strings); break;
+                case THREAD_NAME: e.threadName = JfrStrings.read(in, strings); break;
                 case VIRTUAL: e.virtualThread = in.readUnsignedByte() != 0; break;
                 case SEQUENCE: e.sequence = in.readVarLong(); break;
                 case BASE_NANOS: e.baseNanos = in.readVarLong(); break;
@@ -73,15 +73,6 @@ final class BatchLayout {
                 default: JfrValues.skipField(in, type.fields.get(i), type.fieldTypes[i]); break;
             }
         }
-    }
-
-    private static String readString(JfrInput in, ConstantStrings strings) throws IOException {
-        int encoding = in.readUnsignedByte();
-        if (encoding != JfrStrings.CONSTANT_POOL) return JfrStrings.readBody(in, encoding);
-        long key = in.readVarLong();
-        String s = strings.decode(in, key);
-        if (s == null && strings.location(key) == null) throw new DamageException("string " + key + " is missing from the chunk's constant pool");
-        return s;
     }
 
     private static void readPayload(JfrInput in, ConstantStrings strings, BatchEvent e, boolean decodeChars) throws IOException {

@@ -7,20 +7,27 @@ import java.util.function.DoubleConsumer;
 /**
  * Finds every {@code jtrace.TraceBatch} event of a recording without decoding its payload: chunk
  * by chunk, it reads the header, the metadata and where the constant-pool strings are, then walks
- * the events by their sizes and reads only the batch events' fields. Other events are counted
- * and stepped over (the JDK's consumer reads those). Memory: one read window and one chunk's
- * pool-string locations.
+ * the events by their sizes and reads only the fields of the batch events and of the few other
+ * events asked for by name (definitions). The rest are stepped over. Memory: one read window and
+ * one chunk's pool-string locations.
  */
 public final class BatchScanner {
     private BatchScanner() {}
 
-    /** Receives each batch; the event object is reused. */
+    /** Receives each batch (the event object is reused) and each event of the other names asked for. */
     public interface Listener {
         void batch(BatchEvent event) throws IOException;
+
+        void event(EventValues event);
     }
 
-    /** What a scan found: counts, and why it stopped early if the file is damaged. */
-    public record Result(int chunks, long events, long batches, String damage) {}
+    /**
+     * What a scan found: counts (of {@code jdk.ExecutionSample} events too: this reader does not
+     * decode their stack traces), and why it stopped early if the file is damaged.
+     */
+    public record Result(int chunks, long events, long batches, long executionSamples, String damage) {}
+
+    private static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
 
     private static final int WINDOW = 1 << 20;
 
@@ -29,11 +36,13 @@ public final class BatchScanner {
      * or a batch layout this reader does not know; a cut or damaged file is not an exception: the
      * batches before the damage are delivered and the result says what was wrong.
      */
-    public static Result scan(Path file, Listener listener, DoubleConsumer progress) throws IOException {
+    public static Result scan(Path file, Listener listener, DoubleConsumer progress, java.util.Set<String> eventNames)
+            throws IOException {
         BatchEvent event = new BatchEvent();
         int chunks = 0;
         long events = 0;
         long batches = 0;
+        long samples = 0;
         JfrMetadata metadata = null;
         try (JfrInput in = new JfrInput(file, WINDOW)) {
             long at = 0;
@@ -45,16 +54,23 @@ public final class BatchScanner {
                     chunk = ChunkHeader.read(in, at);
                     metadata = JfrMetadata.read(in, chunk, metadata);
                     layout = BatchLayout.of(metadata);
-                    strings = layout == null ? null : ConstantStrings.read(in, chunk, metadata);
+                    strings = ConstantStrings.read(in, chunk, metadata);
                 } catch (ChunkHeader.UnsupportedVersionException e) {
                     throw new UnsupportedRecordingException(e.getMessage());
                 } catch (BatchLayout.LayoutException e) {
                     throw new UnsupportedRecordingException("its trace batches are not laid out as this jtrace expects ("
                             + e.getMessage() + "): it was written by a different jtrace version");
                 } catch (IOException | RuntimeException e) {
-                    return new Result(chunks, events, batches, reason(e));
+                    return new Result(chunks, events, batches, samples, reason(e));
                 }
                 long batchType = layout == null ? -1 : layout.type.id;
+                JfrType sampleType = metadata.type(EXECUTION_SAMPLE);
+                long sampleId = sampleType == null ? -1 : sampleType.id;
+                java.util.Map<Long, JfrType> wanted = new java.util.HashMap<>();
+                for (String name : eventNames) {
+                    JfrType t = metadata.type(name);
+                    if (t != null) wanted.put(t.id, t);
+                }
                 long pos = chunk.eventsStart();
                 long end = Math.min(chunk.end(), in.size());
                 try {
@@ -74,20 +90,31 @@ public final class BatchScanner {
                             }
                             listener.batch(event);
                             batches++;
+                        } else if (type == sampleId) {
+                            samples++;
+                        } else {
+                            JfrType other = wanted.get(type);
+                            if (other != null) {
+                                EventValues values = EventValues.read(in, other, strings);
+                                if (in.position() != pos + size) {
+                                    throw new DamageException("the " + other.name + " event at byte " + pos + " does not match its size");
+                                }
+                                listener.event(values);
+                            }
                         }
                         if (type != JfrMetadata.METADATA_EVENT && type != JfrMetadata.CHECKPOINT_EVENT) events++;
                         pos += size;
                     }
                 } catch (IOException | RuntimeException e) {
-                    return new Result(chunks, events, batches, reason(e));
+                    return new Result(chunks, events, batches, samples, reason(e));
                 }
-                if (chunk.cut(in.size())) return new Result(chunks, events, batches, "the file ends in the middle of a chunk");
+                if (chunk.cut(in.size())) return new Result(chunks, events, batches, samples, "the file ends in the middle of a chunk");
                 chunks++;
                 at = chunk.end();
                 if (progress != null) progress.accept((double) at / in.size());
             }
         }
-        return new Result(chunks, events, batches, null);
+        return new Result(chunks, events, batches, samples, null);
     }
 
     private static String reason(Exception e) {

@@ -27,6 +27,16 @@ final class JfrStrings {
         return readBody(in, encoding);
     }
 
+    /** A string value, resolving a pool reference through {@code strings}. */
+    static String read(JfrInput in, ConstantStrings strings) throws IOException {
+        int encoding = in.readUnsignedByte();
+        if (encoding != CONSTANT_POOL) return readBody(in, encoding);
+        long key = in.readVarLong();
+        String s = strings.decode(in, key);
+        if (s == null && strings.location(key) == null) throw new DamageException("string " + key + " is missing from the chunk's constant pool");
+        return s;
+    }
+
     /** The string after its encoding byte (not a pool reference). */
     static String readBody(JfrInput in, int encoding) throws IOException {
         switch (encoding) {

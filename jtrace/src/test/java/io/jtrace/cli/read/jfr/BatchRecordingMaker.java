@@ -14,6 +14,8 @@ import java.nio.file.Path;
  */
 public final class BatchRecordingMaker {
     public static final int BATCHES = 300;
+    /** Method definitions written with each third of the batches. */
+    public static final int DEFINITIONS = 12;
 
     public static void main(String[] args) throws Exception {
         make(Path.of(args[0]));
@@ -37,7 +39,23 @@ public final class BatchRecordingMaker {
 
     private static final String[] THREADS = {"main", "a-thread-name-longer-than-sixteen-chars", "w\u00f6rker-\u00fc"};
 
+    /** Definitions with names short (inline), repeated (JDK 17 pools them), long (JDK 25 pools them). */
+    private static void define(int from) {
+        for (int i = from; i < from + DEFINITIONS; i++) {
+            io.jtrace.events.MethodDefinitionEvent m = new io.jtrace.events.MethodDefinitionEvent();
+            m.methodId = i;
+            m.className = i % 3 == 0 ? "a.B" : i % 3 == 1 ? "com.example.some.pkg.RepeatedClassName" : "x".repeat(150 + i);
+            m.methodName = "m\u00e9thode" + i;
+            m.descriptor = i % 2 == 0 ? "()V" : null;
+            m.sourceFile = "B.java";
+            m.line = i % 4 == 0 ? -1 : i * 1000;
+            m.modifiers = i;
+            m.commit();
+        }
+    }
+
     private static void write(int from, int to) {
+        define(from);
         for (int i = from; i < to; i++) {
             TraceBatchEvent e = new TraceBatchEvent();
             e.threadId = i % 3 + 1;

@@ -74,22 +74,38 @@ class BatchScannerTest {
                 + "/" + p.length() + "#" + p.hashCode();
     }
 
-    private record Found(List<String> batches, BatchScanner.Result result) {}
+    private record Found(List<String> batches, List<String> definitions, BatchScanner.Result result) {}
+
+    private static String describeDefinition(int id, String className, String method, String descriptor, String source,
+                                             int line, int modifiers) {
+        return id + "/" + className + "/" + method + "/" + descriptor + "/" + source + "/" + line + "/" + modifiers;
+    }
 
     private static Found scan(Path file) throws IOException {
         List<String> list = new ArrayList<>();
+        List<String> definitions = new ArrayList<>();
         try (FileChannel ch = FileChannel.open(file)) {
-            BatchScanner.Result result = BatchScanner.scan(file, e -> {
-                String payload = e.payloadText;
-                if (e.payloadOffset >= 0) {
-                    ByteBuffer b = ByteBuffer.allocate(e.payloadLength);
-                    while (b.hasRemaining()) ch.read(b, e.payloadOffset + b.position());
-                    payload = new String(b.array(), StandardCharsets.ISO_8859_1);
+            BatchScanner.Result result = BatchScanner.scan(file, new BatchScanner.Listener() {
+                @Override
+                public void event(EventValues e) {
+                    definitions.add(describeDefinition(e.getInt("methodId"), e.getString("className"),
+                            e.getString("methodName"), e.getString("descriptor"), e.getString("sourceFile"),
+                            e.getInt("line"), e.getInt("modifiers")));
                 }
-                list.add(describe(e.threadId, e.threadName, e.virtualThread, e.sequence, e.baseNanos, e.startDepth,
-                        e.recordCount, payload));
-            }, null);
-            return new Found(list, result);
+
+                @Override
+                public void batch(BatchEvent e) throws IOException {
+                    String payload = e.payloadText;
+                    if (e.payloadOffset >= 0) {
+                        ByteBuffer b = ByteBuffer.allocate(e.payloadLength);
+                        while (b.hasRemaining()) ch.read(b, e.payloadOffset + b.position());
+                        payload = new String(b.array(), StandardCharsets.ISO_8859_1);
+                    }
+                    list.add(describe(e.threadId, e.threadName, e.virtualThread, e.sequence, e.baseNanos, e.startDepth,
+                            e.recordCount, payload));
+                }
+            }, null, java.util.Set.of(io.jtrace.events.MethodDefinitionEvent.NAME));
+            return new Found(list, definitions, result);
         }
     }
 
@@ -110,8 +126,24 @@ class BatchScannerTest {
         return list;
     }
 
+    /** The method definitions as the JDK reads them. */
+    private static List<String> jdkDefinitions(Path file) throws IOException {
+        List<String> list = new ArrayList<>();
+        try (RecordingFile rf = new RecordingFile(file)) {
+            while (rf.hasMoreEvents()) {
+                RecordedEvent e = rf.readEvent();
+                if (!e.getEventType().getName().equals(io.jtrace.events.MethodDefinitionEvent.NAME)) continue;
+                list.add(describeDefinition(e.getInt("methodId"), e.getString("className"), e.getString("methodName"),
+                        e.getString("descriptor"), e.getString("sourceFile"), e.getInt("line"), e.getInt("modifiers")));
+            }
+        }
+        return list;
+    }
+
     private static void assertSameAsJdk(Path file) throws IOException {
         Found found = scan(file);
+        assertEquals(jdkDefinitions(file), found.definitions());
+        assertEquals(3 * BatchRecordingMaker.DEFINITIONS, found.definitions().size());
         assertNull(found.result().damage());
         assertEquals(BatchRecordingMaker.BATCHES, found.batches().size());
         assertSameBatches(jdk(file), found.batches(), file.toString());
@@ -169,7 +201,7 @@ class BatchScannerTest {
         bytes[5] = 9; // major version 9
         Files.write(file, bytes);
         BatchScanner.UnsupportedRecordingException e = assertThrows(BatchScanner.UnsupportedRecordingException.class,
-                () -> BatchScanner.scan(file, b -> { }, null));
+                () -> BatchScanner.scan(file, null, null, java.util.Set.of()));
         assertTrue(e.getMessage().contains("version 9.") , e.getMessage());
         UserException u = assertThrows(UserException.class, () -> TraceReader.read(file, null));
         assertEquals("cannot read " + file + ": it has JFR file version 9." + (bytes[6] << 8 | bytes[7])
