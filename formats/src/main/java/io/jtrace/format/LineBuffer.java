@@ -3,7 +3,6 @@ package io.jtrace.format;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.util.Arrays;
 
@@ -26,6 +25,8 @@ final class LineBuffer {
     private byte[] prefix;
     private long prefixSeconds = -1;
     private int prefixWidth = -1;
+    /** The output failed: what follows is discarded. */
+    private boolean failed;
 
     /** Writes to {@code out} as bytes in {@code charset}. */
     LineBuffer(OutputStream out, Charset charset) {
@@ -207,25 +208,31 @@ final class LineBuffer {
         return this;
     }
 
-    /** Writes what is buffered. */
+    /**
+     * Writes what is buffered. Like a {@link PrintWriter}, it never throws: once the output fails
+     * (a closed pipe: {@code jtrace print FILE | head}) the rest is discarded.
+     */
     void drain() {
         if (len == 0) return;
-        try {
-            if (bytes != null) bytes.write(buf, 0, len);
-            else chars.write(new String(buf, 0, len, charset));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        if (!failed) {
+            try {
+                if (bytes != null) bytes.write(buf, 0, len);
+                else chars.write(new String(buf, 0, len, charset));
+            } catch (IOException e) {
+                failed = true;
+            }
         }
         len = 0;
     }
 
     void flush() {
         drain();
+        if (failed) return;
         try {
             if (bytes != null) bytes.flush();
             else chars.flush();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            failed = true;
         }
     }
 }
