@@ -8,17 +8,18 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
 /**
- * Where {@code jtrace run} puts its recording(s), checked before the target starts: the file
- * itself is created (owner-only) for a java command; for any other command, whose JVMs each write
- * {@code NAME-<pid>.jfr}, a probe file proves the directory takes new files.
+ * Where {@code jtrace run} puts its recording(s), checked before the target starts: a probe file
+ * proves that the directory takes new files (the agent writes each recording as a new file,
+ * {@code NAME-<pid>.jfr} for each JVM of a non-java command), and a java command's recording is
+ * created there up front, owner-only (an existing one is kept until the agent replaces it).
  */
 final class RunOutput {
     private final Path target;
-    private final boolean created;
+    private final boolean direct;
 
-    private RunOutput(Path target, boolean created) {
+    private RunOutput(Path target, boolean direct) {
         this.target = target;
-        this.created = created;
+        this.direct = direct;
     }
 
     /** The recording (java command) or the name its per-JVM recordings derive from. */
@@ -39,20 +40,18 @@ final class RunOutput {
             throw new UserException("cannot write " + given + ": not a regular file; give a file name for the recording");
         }
         try {
-            if (direct) {
-                OutputFiles.createOwnerOnly(target);
-            } else {
-                Files.delete(Files.createTempFile(dir, ".jtrace-probe-", ".jfr"));
-            }
+            // the agent replaces an existing recording by a new file: the directory must take one
+            Files.delete(Files.createTempFile(dir, ".jtrace-probe-", ".jfr"));
+            if (direct && !Files.exists(target)) OutputFiles.createOwnerOnly(target);
         } catch (IOException | SecurityException e) {
             throw new UserException("cannot write " + given + ": " + reason(e, dir));
         }
         return new RunOutput(target, direct);
     }
 
-    /** Removes the file created up front if nothing was recorded into it. */
+    /** Removes the recording of a java command if nothing was recorded into it (an empty file is no recording). */
     void discardIfEmpty() {
-        if (!created) return;
+        if (!direct) return;
         try {
             if (Files.isRegularFile(target) && Files.size(target) == 0) Files.delete(target);
         } catch (IOException ignored) {
