@@ -51,6 +51,6 @@ for a in "${apps[@]}"; do
     t=$(median "${wall[$a.traced]}")
     ratios+="$(awk -v p="$p" -v t="$t" 'BEGIN {printf "%.2f", t / p}') "
     awk -v a="$a" -v p="$p" -v t="$t" -v c="$calls" -v b="$bytes" -v s="$same" \
-        'BEGIN {printf "  %-11s %7.2f s %7.2f s %6.1fx %13\047d %7.1f MB %8.1f  %s\n", a, p / 1e9, t / 1e9, t / p, c, b / 1e6, b / c, s}'
+        'BEGIN {printf "  %-11s %7.2f s %7.2f s %6.1fx %13d %7.1f MB %8.1f  %s\n", a, p / 1e9, t / 1e9, t / p, c, b / 1e6, b / c, s}'
 done
 echo "  median ratio: $(median "$ratios")x"
