@@ -18,7 +18,9 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
@@ -51,8 +53,47 @@ final class VarsCommand extends RecordingCommand {
     @Mixin
     ColorOption color;
 
-    /** What one history is about; accesses with equal keys form one section. */
+    /**
+     * What one history is about; accesses with equal keys form one section. An array's key is its
+     * identity (and whether its elements are primitive): the same array reached through a named
+     * variable, a compound assignment, its initializer or a call's result is one section.
+     */
     private record Key(VariableKind kind, int methodId, String owner, String name, String type, long identity) {}
+
+    /**
+     * An array's section title, refined as accesses stream by: the first real name seen beats
+     * "(array)", a type from a named access beats one from an unnamed access (the bytecode types
+     * {@code aastore} as Object, {@code bastore} as byte even for boolean[]), and any type beats
+     * Object. {@code selected} records whether any of its accesses matched {@code --var}.
+     */
+    private static final class ArrayTitle {
+        final long identity;
+        String name = "";
+        String type;
+        int typeRank = -1;
+        boolean selected;
+
+        ArrayTitle(long identity) {
+            this.identity = identity;
+        }
+
+        void see(VariableInfo v) {
+            String n = VariableText.arrayName(v);
+            boolean named = !"(array)".equals(n);
+            if (named && name.isEmpty()) name = n;
+            boolean object = v.type() == null || v.type().isEmpty() || "Ljava/lang/Object;".equals(v.type());
+            int rank = (object ? 0 : 2) + (named ? 1 : 0);
+            if (rank > typeRank) {
+                typeRank = rank;
+                type = v.type();
+            }
+        }
+
+        String header() {
+            String typeName = new VariableInfo(0, 0, VariableKind.ARRAY, name, type, -1, "", 0, false, false).typeName();
+            return "array " + typeName + "[] " + (name.isEmpty() ? "(array)" : name) + "@" + VariableText.identity(identity);
+        }
+    }
 
     @Override
     public Integer call() throws IOException {
@@ -61,6 +102,7 @@ final class VarsCommand extends RecordingCommand {
         Predicate<ThreadInfo> threadFilter = threadFilter(threads);
         Ansi ansi = color.ansi();
         PrintWriter out = out();
+        Map<GroupedLines.Group, ArrayTitle> arrays = new IdentityHashMap<>();
         try (TraceIndex index = open(); GroupedLines histories = new GroupedLines()) {
             if (index.symbols().variableSiteCount() == 0) {
                 throw new UserException(file + " has no variable records: record them with 'jtrace run --vars PATTERN -o "
@@ -72,21 +114,34 @@ final class VarsCommand extends RecordingCommand {
             for (TraceEvent e = merge.next(); e != null; e = merge.next()) {
                 if (!(e instanceof VariableAccess a)) continue;
                 if (!methodFilter.isEmpty() && !methodFilter.matches(a.method().className(), a.method().name())) continue;
-                if (!nameGlobs.isEmpty() && nameGlobs.stream().noneMatch(g -> nameMatches(g, a.variable()))) continue;
+                boolean nameMatches = nameGlobs.isEmpty() || nameGlobs.stream().anyMatch(g -> nameMatches(g, a.variable()));
+                boolean array = a.variable().kind() == VariableKind.ARRAY;
+                // An array's accesses are kept even if this one's name does not match: another
+                // access may name the same array (the section is shown if any of them matches).
+                if (!nameMatches && !array) continue;
                 GroupedLines.Group g = histories.group(key(a), () -> header(a));
+                String valueType = a.variable().type();
+                if (array) {
+                    ArrayTitle title = arrays.computeIfAbsent(g, x -> new ArrayTitle(a.array()));
+                    title.see(a.variable());
+                    title.selected |= nameMatches;
+                    valueType = title.type; // boolean[] elements as true/false once the array's type is known
+                }
                 if (a.variable().write()) g.writes++;
                 else g.reads++;
-                histories.add(g, line(a, ansi, threadWidth));
+                histories.add(g, line(a, valueType, ansi, threadWidth));
             }
             boolean first = true;
             for (GroupedLines.Group g : histories.groups()) {
+                ArrayTitle title = arrays.get(g);
+                if (title != null && !title.selected) continue;
                 if (!first) out.println();
                 first = false;
-                out.println(ansi.bold(g.header) + ansi.dim("  (" + count(g.writes, "write") + ", " + count(g.reads, "read") + ")"));
+                out.println(ansi.bold(title != null ? title.header() : g.header) + ansi.dim("  (" + count(g.writes, "write") + ", " + count(g.reads, "read") + ")"));
                 histories.print(g, out);
             }
             out.flush();
-            if (histories.groups().isEmpty()) warn("no variable access matches the filters in " + file);
+            if (first) warn("no variable access matches the filters in " + file);
             return finish(index);
         }
     }
@@ -97,7 +152,7 @@ final class VarsCommand extends RecordingCommand {
             case LOCAL, PARAM -> new Key(v.kind(), v.methodId(), "", v.name(), v.type(), 0);
             case FIELD -> new Key(v.kind(), 0, v.ownerClass(), v.name(), v.type(), a.owner());
             case STATIC -> new Key(v.kind(), 0, v.ownerClass(), v.name(), v.type(), 0);
-            case ARRAY -> new Key(v.kind(), 0, "", v.name(), v.type(), a.array());
+            case ARRAY -> new Key(v.kind(), 0, "", "", elementSort(v.type()), a.array());
             case UNKNOWN -> new Key(v.kind(), v.siteId(), "", v.name(), v.type(), 0);
         };
     }
@@ -115,7 +170,17 @@ final class VarsCommand extends RecordingCommand {
         };
     }
 
-    private String line(VariableAccess a, Ansi ansi, int threadWidth) {
+    /**
+     * What every access to one array agrees on: its primitive element type, or "L" for a reference
+     * array (Object or the declared type); byte and boolean arrays share baload/bastore, so "B".
+     */
+    private static String elementSort(String type) {
+        if (type == null || type.isEmpty()) return "L";
+        char c = type.charAt(0);
+        return c == 'L' || c == '[' ? "L" : c == 'Z' ? "B" : String.valueOf(c);
+    }
+
+    private String line(VariableAccess a, String valueType, Ansi ansi, int threadWidth) {
         VariableInfo v = a.variable();
         StringBuilder s = new StringBuilder(96).append("  ");
         if (!noTimes) s.append(ansi.dim(pad(Durations.timestamp(a.nanos()), 11))).append("  ");
@@ -123,7 +188,7 @@ final class VarsCommand extends RecordingCommand {
         s.append(thread.length() > threadWidth ? thread.substring(0, threadWidth - 1) + "~" : thread + " ".repeat(threadWidth - thread.length()));
         s.append("  ").append(v.write() ? ansi.yellow("w") : "r").append("  ");
         if (v.kind() == VariableKind.ARRAY) s.append('[').append(a.index()).append("] = ");
-        s.append(VariableText.value(a.value(), v.type()));
+        s.append(VariableText.value(a.value(), valueType));
         if (v.line() > 0) s.append(ansi.dim("  line " + v.line()));
         if (v.kind() != VariableKind.LOCAL && v.kind() != VariableKind.PARAM) s.append(ansi.dim("  in " + a.method().displayName()));
         return s.toString();
