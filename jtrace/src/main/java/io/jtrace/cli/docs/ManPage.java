@@ -53,7 +53,7 @@ public final class ManPage {
         for (String[] env : List.of(
                 new String[] {"JTRACE_JAVA", "Java 17+ executable that runs jtrace (else $JAVA_HOME/bin/java, else java)."},
                 new String[] {"JTRACE_OPTS", "Extra options for the JVM that runs jtrace, e.g. -Xmx64m."},
-                new String[] {"NO_COLOR", "When set, no colour even on a terminal."},
+                new String[] {"NO_COLOR", "When set to a non-empty value, no colour even on a terminal."},
                 new String[] {"XDG_CACHE_HOME", "Where the agent jars are unpacked (default ~/.cache/jtrace)."},
                 new String[] {"JAVA_TOOL_OPTIONS", "jtrace run adds the agent here for commands other than java."})) {
             m.append(".TP\n.B ").append(env[0]).append("\n").append(escape(env[1])).append("\n");
