@@ -55,7 +55,7 @@ public final class TextTraceWriter implements TraceWriter {
     @Override
     public void begin(RecordingInfo info) {
         int w = 4;
-        for (ThreadInfo t : info.threads()) w = Math.max(w, t.label().length());
+        for (ThreadInfo t : info.threads()) w = Math.max(w, Printable.text(t.label()).length());
         threadWidth = Math.min(w, 24);
     }
 
@@ -64,12 +64,12 @@ public final class TextTraceWriter implements TraceWriter {
         if (options.sections() && !e.thread().equals(currentSection)) {
             if (currentSection != null) out.println();
             currentSection = e.thread();
-            out.println(options.ansi().bold("== thread " + e.thread().label() + " (id " + e.thread().id()
+            out.println(options.ansi().bold("== thread " + Printable.text(e.thread().label()) + " (id " + e.thread().id()
                     + (e.thread().virtual() ? ", virtual" : "") + ") =="));
         }
         StringBuilder line = new StringBuilder(96);
         if (options.times()) line.append(options.ansi().dim(pad(Durations.timestamp(e.nanos()), 11))).append("  ");
-        if (options.threadColumn()) line.append(padRight(e.thread().label(), threadWidth)).append("  ");
+        if (options.threadColumn()) line.append(padRight(Printable.text(e.thread().label()), threadWidth)).append("  ");
         for (int i = e.depth(); i > 0; i--) line.append("  ");
         Ansi a = options.ansi();
         if (e instanceof MethodEnter m) {
@@ -130,7 +130,7 @@ public final class TextTraceWriter implements TraceWriter {
                     + " at " + s.site().shortName();
         }
         ExceptionUncaught u = (ExceptionUncaught) x;
-        return a.red("uncaught " + ExceptionText.name(u.exception(), id) + ": thread " + u.thread().label() + " dies");
+        return a.red("uncaught " + ExceptionText.name(u.exception(), id) + ": thread " + Printable.text(u.thread().label()) + " dies");
     }
 
     private String marker(ExitKind kind, String normal) {

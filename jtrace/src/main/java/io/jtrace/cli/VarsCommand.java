@@ -6,6 +6,7 @@ import io.jtrace.cli.read.TimeMerge;
 import io.jtrace.cli.read.TraceIndex;
 import io.jtrace.format.Ansi;
 import io.jtrace.format.Durations;
+import io.jtrace.format.Printable;
 import io.jtrace.format.VariableText;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
@@ -110,7 +111,7 @@ final class VarsCommand extends RecordingCommand {
                         + file.getFileName() + " -- java ...'");
             }
             selectThreads(index, file, threads); // names the threads there are if none matches
-            int threadWidth = Math.min(24, index.threads().stream().mapToInt(t -> t.label().length()).max().orElse(4));
+            int threadWidth = Math.min(24, index.threads().stream().mapToInt(t -> Printable.text(t.label()).length()).max().orElse(4));
             TimeMerge merge = index.merged(threadFilter);
             for (TraceEvent e = merge.next(); e != null; e = merge.next()) {
                 if (!(e instanceof VariableAccess a)) continue;
@@ -185,7 +186,7 @@ final class VarsCommand extends RecordingCommand {
         VariableInfo v = a.variable();
         StringBuilder s = new StringBuilder(96).append("  ");
         if (!noTimes) s.append(ansi.dim(pad(Durations.timestamp(a.nanos()), 11))).append("  ");
-        String thread = a.thread().label();
+        String thread = Printable.text(a.thread().label());
         s.append(thread.length() > threadWidth ? thread.substring(0, threadWidth - 1) + "~" : thread + " ".repeat(threadWidth - thread.length()));
         s.append("  ").append(v.write() ? ansi.yellow("w") : "r").append("  ");
         if (v.kind() == VariableKind.ARRAY) s.append('[').append(a.index()).append("] = ");
