@@ -7,7 +7,10 @@ import io.jtrace.runtime.Tracer;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
+import java.lang.module.ModuleFinder;
+import java.lang.module.ModuleReference;
 import java.security.ProtectionDomain;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,21 +24,45 @@ final class TraceTransformer implements ClassFileTransformer {
     private final ClassInstrumenter instrumenter;
     private final Instrumentation inst;
     private final AgentLog log;
-    private final ThreadLocal<Boolean> busy = ThreadLocal.withInitial(() -> Boolean.FALSE);
+    /** Per thread: set while this thread instruments (instrumenting can load classes, which calls us again). */
+    private final ThreadLocal<boolean[]> busy = ThreadLocal.withInitial(() -> new boolean[1]);
     private final Set<Module> modulesReadingRuntime = ConcurrentHashMap.newKeySet();
+    /** Modules of the Java runtime image (java.*, jdk.*, and the rest such as java.xml.crypto's). */
+    private final Set<String> jdkModules;
 
     TraceTransformer(ClassInstrumenter instrumenter, Instrumentation inst, AgentLog log) {
         this.instrumenter = instrumenter;
         this.inst = inst;
         this.log = log;
+        Set<String> names = new HashSet<>();
+        for (ModuleReference m : ModuleFinder.ofSystem().findAll()) names.add(m.descriptor().name());
+        this.jdkModules = names;
     }
 
+    /**
+     * Never throws: out of stack (a class loaded deep inside a program's StackOverflowError) even
+     * logging can fail, and an exception escaping a transformer makes the JVM print assertion
+     * failures; the class then simply stays untraced.
+     */
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
                             ProtectionDomain domain, byte[] classFile) {
-        if (className == null || loader == null || Exclusions.isExcluded(className)) return null;
-        if (busy.get()) return null;
-        busy.set(Boolean.TRUE);
+        try {
+            if (className == null || loader == null || Exclusions.isExcluded(className) || isJdk(module, loader)) return null;
+            boolean[] reentry = busy.get();
+            if (reentry[0]) return null;
+            reentry[0] = true;
+            try {
+                return instrument(module, className, classFile);
+            } finally {
+                reentry[0] = false;
+            }
+        } catch (Throwable outOfStack) {
+            return null;
+        }
+    }
+
+    private byte[] instrument(Module module, String className, byte[] classFile) {
         try {
             byte[] result = instrumenter.instrument(classFile);
             if (result != null) {
@@ -47,9 +74,17 @@ final class TraceTransformer implements ClassFileTransformer {
             TraceRuntime.classFailed();
             log.log("left " + className.replace('/', '.') + " untraced: " + t);
             return null;
-        } finally {
-            busy.set(Boolean.FALSE);
         }
+    }
+
+    /**
+     * The JDK is never traced: classes of the boot and platform loaders, and of the runtime
+     * image's modules whatever their packages (org.jcp.xml.dsig.internal.dom of java.xml.crypto).
+     */
+    private boolean isJdk(Module module, ClassLoader loader) {
+        if (loader == ClassLoader.getPlatformClassLoader()) return true;
+        return module != null && module.isNamed() && module.getLayer() == ModuleLayer.boot()
+                && jdkModules.contains(module.getName());
     }
 
     /** Code in a named module may only call the runtime (boot loader's unnamed module) if it reads it. */

@@ -40,9 +40,10 @@ public final class SummaryTextWriter {
             out.println(a.red(a.bold("!! WARNING: JFR LOST " + String.format(Locale.ROOT, "%,d", s.dataLossBytes())
                     + " BYTES OF EVENTS IN " + s.dataLossEvents() + " PLACE(S) WHILE RECORDING: the figures below miss those calls !!")));
         }
-        if (st.lostBatches() > 0) {
-            out.println(a.red(a.bold("!! WARNING: " + st.lostBatches() + " BATCH(ES) OF TRACE RECORDS ARE MISSING in "
-                    + st.lostMarkers() + " place(s): calls in them are not counted !!")));
+        if (st.lostMarkers() > 0) {
+            String why = st.lostBatches() > 0 ? st.lostBatches() + " BATCH(ES) OF TRACE RECORDS" : "TRACE RECORDS";
+            out.println(a.red(a.bold("!! WARNING: " + why + " ARE MISSING in " + st.lostMarkers()
+                    + " place(s): calls in them are not counted !!")));
         }
         if (s.damage() != null) out.println(a.red(a.bold("!! WARNING: " + s.damage() + " !!")));
         out.println(a.bold("recording") + "  " + s.source());

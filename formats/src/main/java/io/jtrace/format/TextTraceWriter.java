@@ -83,8 +83,9 @@ public final class TextTraceWriter implements TraceWriter {
         } else if (e instanceof ExceptionEvent x) {
             line.append(a.yellow("*")).append(' ').append(exceptionLine(x));
         } else if (e instanceof RecordsLost l) {
-            line.append(a.red("~ " + l.batches() + " batch(es) of this thread's records were lost here; "
-                    + "the frames below are unknown"));
+            line.append(a.red(l.batches() > 0
+                    ? "~ " + l.batches() + " batch(es) of this thread's records were lost here; the frames below are unknown"
+                    : "~ records of this thread were lost here (the tracer ran out of stack or memory)"));
         } else if (e instanceof VariableAccess v) {
             line.append(v.variable().write() ? a.yellow("w") : "r").append(' ').append(VariableText.access(v));
         } else if (e instanceof LineExecuted l) {

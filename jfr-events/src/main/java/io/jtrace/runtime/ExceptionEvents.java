@@ -42,6 +42,7 @@ final class ExceptionEvents {
                 tt.putVarLong(flags);
                 tt.putVarLong(cause);
                 tt.putString(message, RecordFormat.MAX_MESSAGE);
+                tt.recordOpen = false;
             } finally {
                 tt.busy = wasBusy;
             }
@@ -64,6 +65,7 @@ final class ExceptionEvents {
         tt.putVarLong(Math.max(0, declaredTypeId));
         tt.putVarLong(ThreadTrace.identity(ex));
         tt.putVarLong(TypeRegistry.idOf(ex));
+        tt.recordOpen = false;
         tt.trail().markRecorded(slot);
     }
 
@@ -77,6 +79,7 @@ final class ExceptionEvents {
         tt.putVarLong(ThreadTrace.identity(ex));
         tt.putVarLong(TypeRegistry.idOf(ex));
         tt.putVarLong(what);
+        tt.recordOpen = false;
         tt.trail().markRecorded(slot);
     }
 
@@ -91,6 +94,7 @@ final class ExceptionEvents {
         tt.putVarLong(ThreadTrace.identity(suppressed));
         tt.putVarLong(TypeRegistry.idOf(suppressed));
         tt.putVarLong(TypeRegistry.idOf(primary));
+        tt.recordOpen = false;
     }
 
     /** Before the exceptional-exit record of {@code methodId}: an exception first seen here gets its origin. */
@@ -114,6 +118,7 @@ final class ExceptionEvents {
         tt.begin(RecordFormat.UNCAUGHT, 0, System.nanoTime(), RecordFormat.MAX_FIXED_RECORD);
         tt.putVarLong(ThreadTrace.identity(ex));
         tt.putVarLong(TypeRegistry.idOf(ex));
+        tt.recordOpen = false;
     }
 
     /**
@@ -151,7 +156,9 @@ final class ExceptionEvents {
         try {
             StackTraceElement[] stack;
             try {
-                stack = ExceptionFields.stackTrace(ex);
+                // Out of memory, a stack trace cannot be made (and the JVM's own may be empty):
+                // the error surfaced where we see it.
+                stack = ex instanceof OutOfMemoryError ? null : ExceptionFields.stackTrace(ex);
             } catch (Throwable e) {
                 stack = null;
             }
@@ -173,6 +180,7 @@ final class ExceptionEvents {
             tt.putString(s == null ? null : s.getFileName(), RecordFormat.MAX_NAME);
             tt.putZigZag(s == null ? 0 : s.getLineNumber());
             tt.putVarLong(surface >= 0 ? Math.max(0, stack[surface].getLineNumber()) : 0);
+            tt.recordOpen = false;
         } finally {
             tt.busy = wasBusy;
         }

@@ -63,14 +63,36 @@ final class ExceptionFields {
 
     static String message(Throwable t) {
         if (isJdkClass(t.getClass())) return t.getMessage();
+        return fieldMessage(t);
+    }
+
+    private static String fieldMessage(Throwable t) {
         return MESSAGE == null ? null : (String) MESSAGE.get(t);
     }
 
     static Throwable cause(Throwable t) {
         if (isJdkClass(t.getClass())) return t.getCause();
+        return fieldCause(t);
+    }
+
+    private static Throwable fieldCause(Throwable t) {
         if (CAUSE == null) return null;
         Throwable c = (Throwable) CAUSE.get(t);
         return c == t ? null : c; // 'cause == this' means not initialized
+    }
+
+    /**
+     * Links the handles' call sites now, while the stack is shallow: the first call links an
+     * invoker, and doing that deep inside a program's StackOverflowError fails (and loads
+     * classes there, which the JDK's instrument library reports as assertion failures).
+     */
+    static void prepare() throws Throwable {
+        RuntimeException probe = new RuntimeException("probe", new IllegalStateException());
+        message(probe);
+        fieldMessage(probe);
+        cause(probe);
+        fieldCause(probe);
+        stackTrace(probe);
     }
 
     /** The exception's stack trace, not copied; null if unknown. Never modify it. */

@@ -27,6 +27,8 @@ public final class MethodRegistry {
     }
 
     private static final List<Definition> METHODS = new ArrayList<>();
+    /** "class.name descriptor" -> id, for finding traced frames on a real stack (see TracedFrames). */
+    private static final java.util.Map<String, Integer> BY_SIGNATURE = new java.util.HashMap<>();
 
     /** Returns the new method's id (ids start at 1). */
     public static int register(String className, String methodName, String descriptor,
@@ -36,6 +38,7 @@ public final class MethodRegistry {
         synchronized (METHODS) {
             METHODS.add(d);
             id = METHODS.size();
+            BY_SIGNATURE.put(signature(className, methodName, descriptor), id);
         }
         emit(id, d);
         return id;
@@ -44,6 +47,18 @@ public final class MethodRegistry {
     public static int count() {
         synchronized (METHODS) {
             return METHODS.size();
+        }
+    }
+
+    private static String signature(String className, String methodName, String descriptor) {
+        return className + '.' + methodName + descriptor;
+    }
+
+    /** Id of a traced method (the latest one registered under that name), or 0. */
+    static int idOf(String className, String methodName, String descriptor) {
+        synchronized (METHODS) {
+            Integer id = BY_SIGNATURE.get(signature(className, methodName, descriptor));
+            return id == null ? 0 : id;
         }
     }
 

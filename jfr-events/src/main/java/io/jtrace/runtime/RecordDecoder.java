@@ -21,6 +21,11 @@ public final class RecordDecoder {
         this.end = offset + length;
     }
 
+    /** Payload bytes not read yet. */
+    public int remaining() {
+        return end - pos;
+    }
+
     public boolean hasMore() {
         return pos < end;
     }

@@ -100,6 +100,13 @@ public final class RecordFormat {
      */
     public static final int SUPPRESSED = 10;
 
+    /**
+     * The tracer failed on this thread (it ran out of stack or memory, e.g. inside a program's
+     * StackOverflowError): records are missing before this one. aux = how many operations
+     * failed. Body: n, then the method ids of the n traced frames open now, outermost first.
+     */
+    public static final int RESYNC = 11;
+
     /** THROW flag: the same exception object was caught (or is being handled) on this thread and is thrown again. */
     public static final int THROW_RETHROW = 1;
     /** ORIGIN flag: the top frame of the stack trace is the traced method where it surfaced. */
@@ -146,6 +153,7 @@ public final class RecordFormat {
             case UNCAUGHT: return "uncaught";
             case ORIGIN: return "origin";
             case SUPPRESSED: return "suppressed";
+            case RESYNC: return "resync";
             default: return "kind-" + kind;
         }
     }

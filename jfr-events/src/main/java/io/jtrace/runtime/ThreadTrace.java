@@ -42,6 +42,32 @@ final class ThreadTrace {
     /** Exceptions this thread recently threw or handled; null until the first one. */
     ExceptionTrail trail;
 
+    // Out of stack or memory (a StackOverflowError or OutOfMemoryError can strike at any call
+    // inside the tracer, or at the very call into it), the trace must stay decodable and its
+    // frames in step with the reader's. A record is "open" from begin() until its writer sets
+    // recordOpen = false; the next begin() rolls an open (torn) record back. A failed operation
+    // marks the trace stale (Tracer's handlers; or bumps Tracer.failureEpoch if it never found
+    // the trace); the next operation then rebuilds the stack of open frames from the real stack
+    // (repairStack), and the next record is preceded by a RESYNC record carrying it, so the
+    // reader knows that records are missing there and which frames are open. Flags are plain
+    // stores: setting them cannot fail, even out of stack.
+    /** A record was begun and not finished yet. */
+    boolean recordOpen;
+    /** Records are missing: the next record starts with a RESYNC record. */
+    boolean lost;
+    /** An operation on this trace failed: the stack of open frames may be wrong (see {@link #repairStack}). */
+    boolean stale;
+    /** Operations that failed since the last RESYNC record. */
+    int failures;
+    /** {@link Tracer#failureEpoch} as this trace last saw it. */
+    int seenFailureEpoch = Tracer.failureEpoch;
+    /** The out-of-stack or out-of-memory error the stack was last repaired for. */
+    private Throwable repairedFor;
+    private int recordPos;
+    private int recordCount;
+    private long recordLastNanos;
+    private long recordSequence;
+
     ThreadTrace(Thread owner, boolean virtual) {
         this.owner = owner;
         this.threadId = owner.getId();
@@ -58,6 +84,7 @@ final class ThreadTrace {
         if (d >= Tracer.maxDepth) return;
         long now = System.nanoTime();
         begin(RecordFormat.ENTER, methodId, now, RecordFormat.MAX_FIXED_RECORD);
+        recordOpen = false;
     }
 
     void exit(int methodId) {
@@ -72,6 +99,7 @@ final class ThreadTrace {
         if (d >= Tracer.maxDepth) return;
         long now = System.nanoTime();
         begin(RecordFormat.EXIT, 0, now, RecordFormat.MAX_FIXED_RECORD);
+        recordOpen = false;
         if (d == 0) flushAtRoot(now);
     }
 
@@ -85,9 +113,12 @@ final class ThreadTrace {
         depth = d;
         if (d >= Tracer.maxDepth) return;
         long now = System.nanoTime();
+        long identity = identity(t);
+        int type = TypeRegistry.idOf(t);
         begin(RecordFormat.EXIT_EXCEPTIONAL, 0, now, RecordFormat.MAX_FIXED_RECORD);
-        putVarLong(identity(t));
-        putVarLong(TypeRegistry.idOf(t));
+        putVarLong(identity);
+        putVarLong(type);
+        recordOpen = false;
         if (d == 0) flushAtRoot(now);
     }
 
@@ -105,15 +136,49 @@ final class ThreadTrace {
         int k = depth - 1;
         while (k >= 0 && stack[k] != methodId) k--;
         if (k < 0) return -1;
+        long identity = identity(thrown);
+        int type = TypeRegistry.idOf(thrown);
         while (depth - 1 > k) {
             depth--;
             if (depth < Tracer.maxDepth) {
                 begin(RecordFormat.EXIT_EXCEPTIONAL, 0, System.nanoTime(), RecordFormat.MAX_FIXED_RECORD);
-                putVarLong(identity(thrown));
-                putVarLong(TypeRegistry.idOf(thrown));
+                putVarLong(identity);
+                putVarLong(type);
+                recordOpen = false;
             }
         }
         return k;
+    }
+
+    /**
+     * After a failure (here, or on a thread whose trace we could not even find): calls may have
+     * entered or left unseen, so the stack of open frames is rebuilt from the real stack, and the
+     * next record starts with a RESYNC record carrying it. {@code entering}: called from
+     * {@link Tracer#enter}, whose caller is not open yet.
+     */
+    void repairStack(boolean entering) {
+        int[] real = TracedFrames.onStack(entering);
+        int[] s = stack.length >= real.length ? stack : new int[Math.max(32, real.length * 2)];
+        System.arraycopy(real, 0, s, 0, real.length);
+        stack = s;
+        depth = real.length;
+        if (trail != null) trail.dropAbove(depth);
+        seenFailureEpoch = Tracer.failureEpoch;
+        stale = false;
+        lost = true;
+    }
+
+    /**
+     * An exception handler or an exceptional exit sees {@code thrown}: if it is the JVM running
+     * out of stack or memory, our own calls may have failed before they could record anything
+     * while it unwound (a StackOverflowError thrown at the very call into the tracer): repair the
+     * stack, once per such error.
+     */
+    void checkAfter(Throwable thrown) {
+        if (thrown instanceof VirtualMachineError && thrown != repairedFor) {
+            repairedFor = thrown;
+            repairStack(false);
+        }
     }
 
     ExceptionTrail trail() {
@@ -130,25 +195,61 @@ final class ThreadTrace {
 
     /**
      * Starts a record: makes room for {@code room} bytes (flushing a full buffer first) and
-     * writes the header and time delta. Callers then append the body.
+     * writes the header and time delta. Callers then append the body and set
+     * {@code recordOpen = false}.
      */
     void begin(int kind, long aux, long now, int room) {
+        if (recordOpen || lost) resync(kind, now);
         if (flushRequested) {
             flushRequested = false;
             flush();
         }
         if (buf == null || pos + room > buf.length) makeRoom(room);
+        recordPos = pos;
+        recordCount = records;
+        recordLastNanos = lastNanos;
+        recordSequence = sequence;
+        recordOpen = true;
         if (records == 0) {
             baseNanos = now;
             lastNanos = now;
-            batchStartDepth = kind == RecordFormat.ENTER ? depth - 1 : (kind == RecordFormat.EXIT
-                    || kind == RecordFormat.EXIT_EXCEPTIONAL ? depth + 1 : depth);
+            batchStartDepth = depthBefore(kind);
         }
         putVarLong((aux << 4) | kind);
         long delta = now - lastNanos;
         putVarLong(delta < 0 ? 0 : delta);
         lastNanos = now;
         records++;
+    }
+
+    /**
+     * After a failure: drops the torn record if there is one, then writes a RESYNC record (see
+     * {@link RecordFormat#RESYNC}) with the traced frames open now.
+     */
+    /**
+     * Traced frames open before a record of {@code kind}: enter and exit change the stack before
+     * they write their record ({@code stack[depth]} still holds a frame just left).
+     */
+    private int depthBefore(int kind) {
+        return kind == RecordFormat.ENTER ? depth - 1
+                : kind == RecordFormat.EXIT || kind == RecordFormat.EXIT_EXCEPTIONAL ? depth + 1 : depth;
+    }
+
+    private void resync(int kind, long now) {
+        if (recordOpen && recordSequence == sequence && recordPos <= pos) {
+            pos = recordPos;
+            records = recordCount;
+            lastNanos = recordLastNanos;
+        }
+        recordOpen = false;
+        int failed = Math.max(1, failures);
+        lost = false; // before begin(): it must not come back here
+        int n = Math.min(depthBefore(kind), Tracer.maxDepth);
+        begin(RecordFormat.RESYNC, failed, now, RecordFormat.MAX_FIXED_RECORD + 10 * n);
+        putVarLong(n);
+        for (int i = 0; i < n; i++) putVarLong(stack[i]);
+        recordOpen = false;
+        failures = 0;
     }
 
     private void makeRoom(int room) {

@@ -30,6 +30,7 @@ public final class TraceRuntime {
     private static final AtomicLong CLASSES = new AtomicLong();
     private static final AtomicLong CLASSES_FAILED = new AtomicLong();
     private static volatile String firstError;
+    private static final boolean DEBUG_ERRORS = Boolean.getBoolean("jtrace.debugErrors");
     private static volatile Thread flusher;
     private static boolean hooksAdded;
 
@@ -67,6 +68,7 @@ public final class TraceRuntime {
             FlightRecorder.addPeriodicEvent(TracerStatisticsEvent.class, TraceRuntime::emitStatistics);
             hooksAdded = true;
         }
+        initializeRuntimeClasses();
         // Active before the flusher starts: its loop runs while active, and seeing it still false
         // it used to end at once (in about one run of four), leaving dead threads' records unwritten.
         Tracer.active = true;
@@ -74,6 +76,40 @@ public final class TraceRuntime {
         t.setDaemon(true);
         t.start();
         flusher = t;
+    }
+
+    /**
+     * Initializes every class the tracer may use now, while the stack is shallow. Otherwise the
+     * first use could come deep inside a program's StackOverflowError: a static initializer that
+     * fails there leaves its class unusable for the rest of the run (NoClassDefFoundError on
+     * every later call).
+     */
+    private static void initializeRuntimeClasses() {
+        Class<?>[] classes = {Tracer.class, ThreadTrace.class, TypeRegistry.class, MethodRegistry.class,
+            VariableRegistry.class, VariableTracer.class, ExceptionEvents.class, ExceptionFields.class,
+            ExceptionTrail.class, RecordFormat.class, UncaughtExceptionRecorder.class, TracedFrames.class,
+            io.jtrace.events.TraceBatchEvent.class, TypeDefinitionEvent.class, MethodDefinitionEvent.class,
+            VariableDefinitionEvent.class, SessionEvent.class, TracerStatisticsEvent.class};
+        for (Class<?> c : classes) {
+            try {
+                Class.forName(c.getName(), true, c.getClassLoader());
+            } catch (Throwable e) {
+                internalError(e);
+            }
+        }
+        TypeRegistry.idOfClass(Throwable.class); // its ClassValue's first computation, likewise
+        TypeRegistry.idOfClass(StackOverflowError.class);
+        TypeRegistry.idOfClass(OutOfMemoryError.class);
+        try {
+            // Past the JDK's threshold for compiling method-handle forms (about 30 calls), so
+            // that compiling them never happens deep in a stack either.
+            for (int i = 0; i < 64; i++) {
+                TracedFrames.prepare();
+                ExceptionFields.prepare();
+            }
+        } catch (Throwable e) {
+            internalError(e);
+        }
     }
 
     /**
@@ -134,19 +170,26 @@ public final class TraceRuntime {
             } catch (InterruptedException e) {
                 return;
             }
-            boolean requestFlush = (tick & 1) == 1;
-            for (Iterator<ThreadTrace> it = TRACES.iterator(); it.hasNext(); ) {
-                ThreadTrace t = it.next();
-                if (t.owner.isAlive()) {
-                    if (requestFlush && !t.isEmpty()) t.flushRequested = true;
-                } else if (Tracer.active) {
-                    try {
-                        t.flush(); // safe: a dead thread writes nothing more
-                    } catch (Throwable e) {
-                        internalError(e);
-                    }
-                    it.remove();
+            try {
+                flushOnce((tick & 1) == 1);
+            } catch (Throwable e) { // out of memory, say: this thread must live on
+                internalError(e);
+            }
+        }
+    }
+
+    private static void flushOnce(boolean requestFlush) {
+        for (Iterator<ThreadTrace> it = TRACES.iterator(); it.hasNext(); ) {
+            ThreadTrace t = it.next();
+            if (t.owner.isAlive()) {
+                if (requestFlush && !t.isEmpty()) t.flushRequested = true;
+            } else if (Tracer.active) {
+                try {
+                    t.flush(); // safe: a dead thread writes nothing more
+                } catch (Throwable e) {
+                    internalError(e);
                 }
+                it.remove();
             }
         }
     }
@@ -158,7 +201,18 @@ public final class TraceRuntime {
 
     static void internalError(Throwable t) {
         if (t instanceof StackOverflowError && VariableTracer.callingToString()) return; // a value's toString() recursed
-        if (ERRORS.getAndIncrement() == 0) {
+        long n = ERRORS.getAndIncrement();
+        if (DEBUG_ERRORS && (n < 3 || n % 1000 == 0)) { // -Djtrace.debugErrors=true: for debugging jtrace itself
+            try {
+                StackTraceElement[] st = t.getStackTrace();
+                StringBuilder sb = new StringBuilder("jtrace internal error #" + n + ": " + t);
+                for (int i = 0; i < Math.min(8, st.length); i++) sb.append("\n\tat ").append(st[i]);
+                System.err.println(sb);
+            } catch (Throwable ignored) {
+                // out of stack again
+            }
+        }
+        if (n == 0) {
             try {
                 firstError = String.valueOf(t);
             } catch (Throwable ignored) {

@@ -17,48 +17,84 @@ public final class Tracer {
 
     private static final ThreadLocal<ThreadTrace> TRACES = new ThreadLocal<>();
 
+    /**
+     * Bumped when an operation failed before it found its thread's trace (out of stack at the
+     * first call, say): every trace then checks its stack against the real one (see
+     * {@link ThreadTrace#repairStack}). A plain increment: it must work even out of stack.
+     */
+    static volatile int failureEpoch;
+
     /** The calling thread's trace, created on first use; null while the tracer is busy on it. */
     static ThreadTrace current() {
+        return current(false);
+    }
+
+    /** {@code entering}: for {@link #enter}, whose caller's frame is not open yet. */
+    private static ThreadTrace current(boolean entering) {
         ThreadTrace t = TRACES.get();
         if (t == null) {
             t = TraceRuntime.newThreadTrace(Thread.currentThread());
             TRACES.set(t);
         }
-        return t.busy ? null : t;
+        if (t.busy) return null;
+        if (t.stale || t.seenFailureEpoch != failureEpoch) t.repairStack(entering);
+        return t;
+    }
+
+    /**
+     * An operation on {@code t} failed (null if before the thread's trace was found): counted;
+     * its stack is rebuilt and the next record starts with a RESYNC record (see {@link ThreadTrace#stale}).
+     */
+    static void failed(ThreadTrace t, Throwable e) {
+        if (t != null) t.failures++;
+        TraceRuntime.internalError(e);
     }
 
     public static void enter(int methodId) {
         if (!active) return;
+        ThreadTrace t = null;
         try {
-            ThreadTrace t = current();
+            t = current(true);
             if (t != null) t.enter(methodId);
         } catch (Throwable e) {
-            TraceRuntime.internalError(e);
+            // Plain stores first: out of stack, any call may fail again.
+            if (t != null) t.stale = true;
+            else failureEpoch++;
+            failed(t, e);
         }
     }
 
     public static void exit(int methodId) {
         if (!active) return;
+        ThreadTrace t = null;
         try {
-            ThreadTrace t = current();
+            t = current();
             if (t != null) t.exit(methodId);
         } catch (Throwable e) {
-            TraceRuntime.internalError(e);
+            // Plain stores first: out of stack, any call may fail again.
+            if (t != null) t.stale = true;
+            else failureEpoch++;
+            failed(t, e);
         }
     }
 
     /** Called from the catch-all handler that wraps every traced method; the caller rethrows. */
     public static void exitExceptional(Throwable thrown, int methodId) {
         if (!active) return;
+        ThreadTrace t = null;
         try {
-            ThreadTrace t = current();
+            t = current();
+            if (t != null) t.checkAfter(thrown);
             if (t != null) {
                 if (exceptions) ExceptionEvents.beforeExceptionalExit(t, thrown, methodId);
                 t.exitExceptional(methodId, thrown);
                 if (exceptions) ExceptionEvents.afterExceptionalExit(t, thrown);
             }
         } catch (Throwable e) {
-            TraceRuntime.internalError(e);
+            // Plain stores first: out of stack, any call may fail again.
+            if (t != null) t.stale = true;
+            else failureEpoch++;
+            failed(t, e);
         }
     }
 
@@ -68,11 +104,16 @@ public final class Tracer {
      */
     public static void caught(Throwable caught, int methodId) {
         if (!active) return;
+        ThreadTrace t = null;
         try {
-            ThreadTrace t = current();
+            t = current();
+            if (t != null) t.checkAfter(caught);
             if (t != null) t.caught(methodId, caught);
         } catch (Throwable e) {
-            TraceRuntime.internalError(e);
+            // Plain stores first: out of stack, any call may fail again.
+            if (t != null) t.stale = true;
+            else failureEpoch++;
+            failed(t, e);
         }
     }
 
@@ -81,22 +122,31 @@ public final class Tracer {
     /** Before an {@code athrow} in traced code, with the exception on the stack (may be null). */
     public static void thrown(Throwable thrown, int line, int methodId) {
         if (!active) return;
+        ThreadTrace t = null;
         try {
-            ThreadTrace t = current();
+            t = current();
             if (t != null) ExceptionEvents.thrown(t, thrown, line, methodId);
         } catch (Throwable e) {
-            TraceRuntime.internalError(e);
+            // Plain stores first: out of stack, any call may fail again.
+            if (t != null) t.stale = true;
+            else failureEpoch++;
+            failed(t, e);
         }
     }
 
     /** At the start of a typed handler; {@code declaredTypeId} names the declared type(s). */
     public static void caughtAs(Throwable caught, int methodId, int line, int declaredTypeId) {
         if (!active) return;
+        ThreadTrace t = null;
         try {
-            ThreadTrace t = current();
+            t = current();
+            if (t != null) t.checkAfter(caught);
             if (t != null) ExceptionEvents.caught(t, caught, methodId, line, declaredTypeId);
         } catch (Throwable e) {
-            TraceRuntime.internalError(e);
+            // Plain stores first: out of stack, any call may fail again.
+            if (t != null) t.stale = true;
+            else failureEpoch++;
+            failed(t, e);
         }
     }
 
@@ -106,33 +156,46 @@ public final class Tracer {
      */
     public static void unwinding(Throwable thrown, int methodId, int line, int what) {
         if (!active) return;
+        ThreadTrace t = null;
         try {
-            ThreadTrace t = current();
+            t = current();
+            if (t != null) t.checkAfter(thrown);
             if (t != null) ExceptionEvents.unwinding(t, thrown, methodId, line, what);
         } catch (Throwable e) {
-            TraceRuntime.internalError(e);
+            // Plain stores first: out of stack, any call may fail again.
+            if (t != null) t.stale = true;
+            else failureEpoch++;
+            failed(t, e);
         }
     }
 
     /** Before {@code primary.addSuppressed(suppressed)} in traced code. */
     public static void suppressed(Object primary, Throwable suppressed, int line, int methodId) {
         if (!active) return;
+        ThreadTrace t = null;
         try {
-            ThreadTrace t = current();
+            t = current();
             if (t != null) ExceptionEvents.suppressed(t, primary, suppressed, line, methodId);
         } catch (Throwable e) {
-            TraceRuntime.internalError(e);
+            // Plain stores first: out of stack, any call may fail again.
+            if (t != null) t.stale = true;
+            else failureEpoch++;
+            failed(t, e);
         }
     }
 
     /** The calling thread dies of {@code thrown}: called by {@link UncaughtExceptionRecorder}. */
     static void uncaught(Throwable thrown) {
         if (!active || !exceptions) return;
+        ThreadTrace t = null;
         try {
-            ThreadTrace t = current();
+            t = current();
             if (t != null) ExceptionEvents.uncaught(t, thrown);
         } catch (Throwable e) {
-            TraceRuntime.internalError(e);
+            // Plain stores first: out of stack, any call may fail again.
+            if (t != null) t.stale = true;
+            else failureEpoch++;
+            failed(t, e);
         }
     }
 }

@@ -53,7 +53,10 @@ public final class VariableTracer {
         if (!Tracer.active) return;
         try {
             ThreadTrace t = target();
-            if (t != null) t.begin(RecordFormat.LINE, line, System.nanoTime(), RecordFormat.MAX_FIXED_RECORD);
+            if (t != null) {
+                t.begin(RecordFormat.LINE, line, System.nanoTime(), RecordFormat.MAX_FIXED_RECORD);
+                t.recordOpen = false;
+            }
         } catch (Throwable e) {
             TraceRuntime.internalError(e);
         }
@@ -70,6 +73,7 @@ public final class VariableTracer {
         try {
             ThreadTrace t = start(site, VALUE_INT);
             if (t != null) t.putZigZag(v);
+            if (t != null) t.recordOpen = false;
         } catch (Throwable e) {
             TraceRuntime.internalError(e);
         }
@@ -80,6 +84,7 @@ public final class VariableTracer {
         try {
             ThreadTrace t = start(site, VALUE_FLOAT);
             if (t != null) t.putVarLong(Float.floatToRawIntBits(v) & 0xffffffffL);
+            if (t != null) t.recordOpen = false;
         } catch (Throwable e) {
             TraceRuntime.internalError(e);
         }
@@ -90,6 +95,7 @@ public final class VariableTracer {
         try {
             ThreadTrace t = start(site, VALUE_DOUBLE);
             if (t != null) t.putVarLong(Double.doubleToRawLongBits(v));
+            if (t != null) t.recordOpen = false;
         } catch (Throwable e) {
             TraceRuntime.internalError(e);
         }
@@ -107,7 +113,8 @@ public final class VariableTracer {
     public static void redacted(int site) {
         if (!Tracer.active) return;
         try {
-            start(site, VALUE_REDACTED);
+            ThreadTrace t = start(site, VALUE_REDACTED);
+            if (t != null) t.recordOpen = false;
         } catch (Throwable e) {
             TraceRuntime.internalError(e);
         }
@@ -126,6 +133,7 @@ public final class VariableTracer {
             if (t == null) return;
             t.putVarLong(ThreadTrace.identity(owner));
             t.putZigZag(v);
+            if (t != null) t.recordOpen = false;
         } catch (Throwable e) {
             TraceRuntime.internalError(e);
         }
@@ -138,6 +146,7 @@ public final class VariableTracer {
             if (t == null) return;
             t.putVarLong(ThreadTrace.identity(owner));
             t.putVarLong(Float.floatToRawIntBits(v) & 0xffffffffL);
+            if (t != null) t.recordOpen = false;
         } catch (Throwable e) {
             TraceRuntime.internalError(e);
         }
@@ -150,6 +159,7 @@ public final class VariableTracer {
             if (t == null) return;
             t.putVarLong(ThreadTrace.identity(owner));
             t.putVarLong(Double.doubleToRawLongBits(v));
+            if (t != null) t.recordOpen = false;
         } catch (Throwable e) {
             TraceRuntime.internalError(e);
         }
@@ -169,6 +179,7 @@ public final class VariableTracer {
         try {
             ThreadTrace t = start(site, VALUE_REDACTED | FLAG_OWNER);
             if (t != null) t.putVarLong(ThreadTrace.identity(owner));
+            if (t != null) t.recordOpen = false;
         } catch (Throwable e) {
             TraceRuntime.internalError(e);
         }
@@ -187,6 +198,7 @@ public final class VariableTracer {
             if (t == null) return;
             putElement(t, array, index);
             t.putZigZag(v);
+            if (t != null) t.recordOpen = false;
         } catch (Throwable e) {
             TraceRuntime.internalError(e);
         }
@@ -199,6 +211,7 @@ public final class VariableTracer {
             if (t == null) return;
             putElement(t, array, index);
             t.putVarLong(Float.floatToRawIntBits(v) & 0xffffffffL);
+            if (t != null) t.recordOpen = false;
         } catch (Throwable e) {
             TraceRuntime.internalError(e);
         }
@@ -211,6 +224,7 @@ public final class VariableTracer {
             if (t == null) return;
             putElement(t, array, index);
             t.putVarLong(Double.doubleToRawLongBits(v));
+            if (t != null) t.recordOpen = false;
         } catch (Throwable e) {
             TraceRuntime.internalError(e);
         }
@@ -230,6 +244,7 @@ public final class VariableTracer {
         try {
             ThreadTrace t = start(site, VALUE_REDACTED | FLAG_ELEMENT);
             if (t != null) putElement(t, array, index);
+            if (t != null) t.recordOpen = false;
         } catch (Throwable e) {
             TraceRuntime.internalError(e);
         }
@@ -297,6 +312,7 @@ public final class VariableTracer {
             default:
                 break;
         }
+        t.recordOpen = false;
     }
 
     /**

@@ -42,13 +42,16 @@ class RecordEncodingRoundTripTest {
             for (int aux : AUX) {
                 now += 1000;
                 trace.begin(RecordFormat.ENTER, aux, now, RecordFormat.MAX_FIXED_RECORD);
+                trace.recordOpen = false;
             }
             trace.begin(RecordFormat.EXIT, 0, now - 5, 2 * RecordFormat.MAX_FIXED_RECORD); // clock went back: delta 0
             for (long v : UNSIGNED) trace.putVarLong(v);
             for (long v : SIGNED) trace.putZigZag(v);
+            trace.recordOpen = false;
             trace.begin(RecordFormat.EXIT_EXCEPTIONAL, 0, now + 64, ThreadTrace.stringRoom(40) * STRINGS.length + 64);
             for (String s : STRINGS) trace.putString(s, 40);
             trace.putString("truncated to five", 5);
+            trace.recordOpen = false;
             trace.flush();
             r.stop();
             r.dump(file);

@@ -53,10 +53,36 @@ public final class Main implements Runnable {
         // stdout is block-buffered (a trace can be millions of lines); stderr line by line.
         PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, charset()), 1 << 16), false);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, charset()), true);
-        int code = execute(args, out, err);
+        int code = onLargeStack(() -> execute(args, out, err), err);
         out.flush();
         err.flush();
         System.exit(code);
+    }
+
+    /**
+     * Runs the command on a thread with a large stack (reserved, committed only as used): a
+     * recording can hold recursion thousands of frames deep, and the code that replays and prints
+     * it may recurse as deep. An error that still escapes is one line, like any internal error.
+     */
+    private static int onLargeStack(java.util.function.IntSupplier command, PrintWriter err) {
+        int[] code = {1};
+        Thread worker = new Thread(null, () -> {
+            try {
+                code[0] = command.getAsInt();
+            } catch (Throwable e) { // an Error (picocli hands only Exceptions to its handler)
+                err.println("jtrace: internal error: " + e
+                        + (e instanceof StackOverflowError ? " (the recording nests too deep for jtrace here)" : ""));
+                err.flush();
+                code[0] = 1;
+            }
+        }, "jtrace", 1L << 30);
+        worker.start();
+        try {
+            worker.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return code[0];
     }
 
     private static Charset charset() {

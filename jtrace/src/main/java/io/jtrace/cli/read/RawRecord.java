@@ -33,6 +33,9 @@ final class RawRecord {
     String siteMethod;
     String siteFile;
     int siteLine;
+    /** RESYNC records: the traced frames open at that point (method ids, outermost first). */
+    int[] frames = new int[16];
+    int frameCount;
     /** Where the body (after header and time delta) sits in the decoder's buffer, for copying it verbatim. */
     int bodyStart;
     int bodyEnd;
@@ -102,6 +105,14 @@ final class RawRecord {
                 typeId = d.readVarInt();
                 primaryTypeId = d.readVarInt();
                 break;
+            case RecordFormat.RESYNC: {
+                int n = d.readVarInt();
+                if (n < 0 || n > d.remaining()) throw new IllegalStateException("bad frame count " + n);
+                if (frames.length < n) frames = new int[Math.max(n, frames.length * 2)];
+                for (int i = 0; i < n; i++) frames[i] = d.readVarInt();
+                frameCount = n;
+                break;
+            }
             default:
                 throw new UnsupportedRecordException(kind);
         }

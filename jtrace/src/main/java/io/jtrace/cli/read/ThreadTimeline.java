@@ -170,9 +170,26 @@ public final class ThreadTimeline {
                 retain(e, r);
                 break;
             }
+            case RecordFormat.RESYNC:
+                resync(r, t);
+                break;
             default:
                 throw new RawRecord.UnsupportedRecordException(r.kind);
         }
+    }
+
+    /**
+     * The tracer failed on this thread (out of stack or memory) and records are missing here:
+     * the record tells which frames are open now. Frames we know that it still lists keep their
+     * enter times; the rest of our stack is dropped and its new frames start here.
+     */
+    private void resync(RawRecord r, long t) {
+        int common = 0;
+        while (common < depth && common < r.frameCount && frames[common].id() == r.frames[common]) common++;
+        Arrays.fill(frames, common, depth, null);
+        depth = common;
+        for (int i = common; i < r.frameCount; i++) push(index.symbols.method(r.frames[i]), t);
+        ready.add(new RecordsLost(thread, t, depth, 0));
     }
 
     private Value value(RawRecord r) {
@@ -289,6 +306,10 @@ public final class ThreadTimeline {
         to.bits = from.bits;
         to.text = from.text;
         to.fullLength = from.fullLength;
+        if (from.kind == RecordFormat.RESYNC) {
+            to.frames = from.frames.clone();
+            to.frameCount = from.frameCount;
+        }
         to.bodyStart = from.bodyStart;
         to.bodyEnd = from.bodyEnd;
         from.copyExceptionFieldsTo(to);

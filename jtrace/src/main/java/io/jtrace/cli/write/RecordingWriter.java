@@ -141,7 +141,7 @@ public final class RecordingWriter implements AutoCloseable {
             exit(b, end, m.kind(), m.exception());
         } else if (e instanceof RecordsLost l) {
             flush(b);
-            b.sequence += l.batches(); // keep the gap: the reader reports it
+            b.sequence += Math.max(1, l.batches()); // keep the gap (records lost inside a batch become one lost batch)
             b.depth = l.depth();
         } else if (record != null) {
             before(b, e.nanos() + origin);

@@ -1,0 +1,74 @@
+package io.jtrace.runtime;
+
+import io.jtrace.events.TraceBatchEvent;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+/**
+ * A record torn by a failure inside the tracer (out of stack or memory halfway through its body)
+ * is rolled back by the next record, which is preceded by a RESYNC record with the frames open
+ * before it: the payload always decodes, and the reader learns where records are missing.
+ */
+class TornRecordTest {
+    @Test
+    void aTornRecordIsRolledBackAndFollowedByAResync() throws Exception {
+        FlightRecorder.register(TraceBatchEvent.class);
+        ThreadTrace t = new ThreadTrace(Thread.currentThread(), false);
+        Path file = Files.createTempFile("jtrace-torn", ".jfr");
+        try (Recording r = new Recording()) {
+            r.enable(TraceBatchEvent.NAME).withoutThreshold().withoutStackTrace();
+            r.start();
+            t.enter(5);
+            t.enter(6);
+            // exitExceptional of 6 failing after its header and half its body
+            t.depth--;
+            t.begin(RecordFormat.EXIT_EXCEPTIONAL, 0, System.nanoTime(), RecordFormat.MAX_FIXED_RECORD);
+            t.putVarLong(12345);
+            // the next operation: enter 7 (pushed before its record is written)
+            t.enter(7);
+            // an operation that failed before writing anything (Tracer's handlers mark the trace)
+            t.lost = true;
+            t.exit(7);
+            t.flush();
+            r.stop();
+            r.dump(file);
+        }
+        List<RecordedEvent> events = new ArrayList<>();
+        for (RecordedEvent e : RecordingFile.readAllEvents(file)) if (e.getEventType().getName().equals(TraceBatchEvent.NAME)) events.add(e);
+        Files.delete(file);
+        assertEquals(1, events.size());
+        RecordDecoder d = new RecordDecoder(events.get(0).getString("payload").getBytes(StandardCharsets.ISO_8859_1));
+        expect(d, RecordFormat.ENTER, 5);
+        expect(d, RecordFormat.ENTER, 6);
+        expect(d, RecordFormat.RESYNC, 1);
+        assertEquals(1, d.readVarInt()); // frames open before enter 7: just 5
+        assertEquals(5, d.readVarInt());
+        expect(d, RecordFormat.ENTER, 7);
+        expect(d, RecordFormat.RESYNC, 1);
+        assertEquals(2, d.readVarInt()); // open before exit 7: 5 and 7
+        assertEquals(5, d.readVarInt());
+        assertEquals(7, d.readVarInt());
+        expect(d, RecordFormat.EXIT, 0);
+        assertFalse(d.hasMore());
+        assertEquals(5 + 1, events.get(0).getInt("recordCount"));
+    }
+
+    private static void expect(RecordDecoder d, int kind, long aux) {
+        long header = d.readVarLong();
+        assertEquals(RecordFormat.kindName(kind), RecordFormat.kindName((int) (header & 0xf)));
+        assertEquals(aux, header >>> 4);
+        d.readVarLong(); // time delta
+    }
+}
