@@ -73,6 +73,29 @@ class BadInputTest {
         assertUsageError("jtrace run: ", List.of("no such directory"), "run", "-o", dir.resolve("nowhere/x.jfr").toString(), "--", "java", "-version");
     }
 
+    /** An output jtrace cannot write is reported before the target starts (it would print on stdout). */
+    @Test
+    void runUnwritableOutputStopsBeforeTheTargetStarts() {
+        String java = Jdk.current().java().toString();
+        String cp = Jtrace.examples().toString();
+        String[][] cases = {
+            {"/proc/x.jfr", "cannot create files in /proc"},
+            {dir.resolve("nowhere/x.jfr").toString(), "no such directory"},
+            {dir.toString(), "is a directory"},
+            {"/dev/null", "not a regular file"},
+        };
+        for (String[] c : cases) {
+            Jtrace.Result r = assertUsageError("jtrace run: cannot write " + c[0] + ": ", List.of(c[1]),
+                    "run", "-o", c[0], "--", java, "-cp", cp, "counter.Counter", "3");
+            assertEquals("", r.out(), r::toString);
+        }
+        // a script's JVMs would each write /proc/y-<pid>.jfr
+        Jtrace.Result r = assertUsageError("jtrace run: cannot write /proc/y.jfr: ", List.of("/proc"),
+                "run", "-o", "/proc/y.jfr", "--", "sh", "-c", java + " -cp " + cp + " counter.Counter 3");
+        assertEquals("", r.out(), r::toString);
+        assertTrue(Files.exists(Path.of("/dev/null")) && !Files.isRegularFile(Path.of("/dev/null")), "/dev/null left alone");
+    }
+
     @Test
     void printMissingFile() {
         assertUsageError("jtrace print: ", List.of("no such file", "missing.jfr"), "print", "missing.jfr");

@@ -134,8 +134,7 @@ class FilterTest {
         for (Map.Entry<ThreadInfo, List<TraceEvent>> t : filtered.threads.entrySet()) {
             RunAndPrintTest.assertBalanced(t.getKey(), t.getValue());
             for (TraceEvent e : t.getValue()) {
-                // the exception records of kept frames (a failed withdraw's) come along: not calls
-                if (!(e instanceof MethodEnter) && call(e) == null) continue;
+                if (!(e instanceof MethodEnter) && call(e) == null) continue; // exception records, kept by the filter
                 // transfer at depth 0; withdraw/deposit under a kept transfer at depth 1, or at 0 when
                 // their transfer started before the window (then it is not kept)
                 String name = e instanceof MethodEnter m ? m.method().qualifiedName() : call(e).split(" ")[2];

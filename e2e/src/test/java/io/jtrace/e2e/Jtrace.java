@@ -103,9 +103,34 @@ public final class Jtrace {
         List<String> cmd = new ArrayList<>();
         cmd.add(executable().toString());
         cmd.addAll(Arrays.asList(args));
+        return startCommand(dir, cmd, Map.of());
+    }
+
+    /**
+     * Starts {@code jtrace ARGS...} like {@link #start}, but as a terminal would start it: as the
+     * leader of its own process group (so a signal can go to the group, as Ctrl-C does) and with
+     * SIGINT not ignored (a non-interactive shell ignores it in background jobs, and children
+     * inherit that). The process is jtrace itself (setsid and env exec it).
+     */
+    public static Process startInOwnGroup(Path dir, Map<String, String> env, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=INT", "setsid", executable().toString()));
+        cmd.addAll(Arrays.asList(args));
+        return startCommand(dir, cmd, env);
+    }
+
+    /** Starts {@code jtrace ARGS...} like {@link #start}, with {@code env} added to its environment. */
+    public static Process start(Path dir, Map<String, String> env, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(executable().toString());
+        cmd.addAll(Arrays.asList(args));
+        return startCommand(dir, cmd, env);
+    }
+
+    private static Process startCommand(Path dir, List<String> cmd, Map<String, String> env) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
                 .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile());
         pb.environment().remove("JAVA_TOOL_OPTIONS");
+        pb.environment().putAll(env);
         pb.environment().put("NO_COLOR", "1");
         Process p = pb.start();
         p.getOutputStream().close();
@@ -126,8 +151,8 @@ public final class Jtrace {
     public static Result exec(Path dir, List<String> cmd, Map<String, String> env, String stdin) {
         try {
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
+            pb.environment().remove("JAVA_TOOL_OPTIONS"); // unless the test sets it
             pb.environment().putAll(env);
-            pb.environment().remove("JAVA_TOOL_OPTIONS");
             pb.environment().put("NO_COLOR", "1");
             Process p = pb.start();
             try (var in = p.getOutputStream()) {

@@ -141,6 +141,101 @@ class LifecycleTest {
         }
     }
 
+    /**
+     * Ctrl-C: SIGINT to jtrace's whole process group (what a terminal does) or to jtrace alone (it
+     * forwards it) ends the target with exit 130, and the recording is complete.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void ctrlCEndsTheTargetWith130AndACompleteRecording(Jdk jdk) throws Exception {
+        for (boolean toGroup : new boolean[] {true, false}) {
+            Path rec = dir.resolve(toGroup ? "int-group.jfr" : "int-jtrace.jfr");
+            List<String> args = new java.util.ArrayList<>(List.of("run", "-o", rec.toString(), "--"));
+            args.addAll(Jtrace.javaCommand(jdk, "lifecycle.WorkThenSleep"));
+            Process jtrace = Jtrace.startInOwnGroup(dir, Map.of(), args.toArray(String[]::new));
+            Jtrace.waitForOutput(dir, "ready");
+            String target = toGroup ? "-" + jtrace.pid() : Long.toString(jtrace.pid());
+            new ProcessBuilder("kill", "-INT", "--", target).inheritIO().start().waitFor();
+            assertTrue(jtrace.waitFor(60, TimeUnit.SECONDS), "jtrace did not end after SIGINT to " + target);
+            String err = Files.readString(dir.resolve("err.txt"));
+            assertEquals(130, jtrace.exitValue(), err);
+            assertFalse(Files.readString(dir.resolve("out.txt")).contains("woke up"));
+            assertFalse(err.contains("recovered") || err.contains("warning"), err);
+            Recording r = Recording.read(rec);
+            assertEquals(null, r.index.damage());
+            assertEquals(1000, r.thread("worker").stream().filter(e -> RunAndPrintTest.isCallOf(e, "lifecycle.WorkThenSleep.step")).count());
+            assertTrue(r.thread("main").stream().anyMatch(e -> e instanceof MethodExit x && x.kind() == ExitKind.UNFINISHED
+                    && x.method().name().equals("sleep")), () -> r.thread("main").toString());
+        }
+    }
+
+    /**
+     * Runtime.halt(9) after 101 traced calls: no shutdown hook runs, so the JVM writes no recording.
+     * jtrace says so (not that tracing never started), rebuilds it from JFR's repository, exits 9.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void haltedTargetIsRecoveredAndReportedAsHalted(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("halt.jfr");
+        Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of(), "lifecycle.Halt");
+        assertEquals(9, run.exit(), run::toString);
+        assertEquals("worker sum 338350\nhalting\n", run.out());
+        assertFalse(run.err().contains("before tracing started"), run::toString);
+        assertTrue(run.err().contains("jtrace run: warning: the target halted with exit code 9 (Runtime.halt")
+                && run.err().contains("recovered"), run::toString);
+        assertEquals(101, Recording.read(rec).thread("worker").stream()
+                .filter(e -> RunAndPrintTest.isCallOf(e, "lifecycle.Halt.step")).count(), run::toString);
+        // Halting at once: JFR may not have written anything yet; whatever jtrace says must be true.
+        Jtrace.Result now = Jtrace.trace(dir, jdk, dir.resolve("halt-now.jfr"), List.of(), "lifecycle.Halt", "0");
+        assertEquals(9, now.exit(), now::toString);
+        assertTrue(now.err().contains("the target halted with exit code 9"), now::toString);
+        assertFalse(now.err().contains("before tracing started"), now::toString);
+    }
+
+    private static long runDirectories(Path tmp) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> s = Files.list(tmp)) {
+            return s.filter(p -> p.getFileName().toString().startsWith("jtrace-run-")).count();
+        }
+    }
+
+    /**
+     * jtrace run keeps its work directory (agent log, JFR repository) in TMPDIR while the target
+     * runs and removes it however the run ends: success, the target's failure, a signal, or an
+     * error before or while starting the target.
+     */
+    @org.junit.jupiter.api.Test
+    void noTemporaryDirectoryIsLeftBehind() throws Exception {
+        Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        Map<String, String> env = Map.of("TMPDIR", tmp.toString());
+        Jdk jdk = Jdk.current();
+        List<String> counter = Jtrace.javaCommand(jdk, "counter.Counter", "3");
+        List<List<String>> runs = List.of(
+                List.of("run", "--", "no-such-command-here"),
+                List.of("run", "--", dir.toString()),
+                concat(List.of("run", "-o", "/proc/y.jfr", "--"), counter),
+                concat(List.of("run", "-o", dir.resolve("ok.jfr").toString(), "--"), counter),
+                concat(List.of("run", "-o", dir.resolve("fails.jfr").toString(), "--"), Jtrace.javaCommand(jdk, "lifecycle.Uncaught")),
+                List.of("run", "-o", dir.resolve("script.jfr").toString(), "--", "sh", "-c", String.join(" ", counter)));
+        for (List<String> args : runs) {
+            Jtrace.Result r = Jtrace.jtraceWithEnv(dir, env, args.toArray(String[]::new));
+            assertEquals(0, runDirectories(tmp), () -> args + ": " + r);
+        }
+        List<String> args = concat(List.of("run", "-o", dir.resolve("term.jfr").toString(), "--"), Jtrace.javaCommand(jdk, "lifecycle.WorkThenSleep"));
+        Process jtrace = Jtrace.start(dir, env, args.toArray(String[]::new));
+        Jtrace.waitForOutput(dir, "ready");
+        assertEquals(1, runDirectories(tmp), "the running jtrace's work directory is in TMPDIR");
+        new ProcessBuilder("kill", "-TERM", Long.toString(jtrace.pid())).inheritIO().start().waitFor();
+        assertTrue(jtrace.waitFor(60, TimeUnit.SECONDS), "jtrace did not end after SIGTERM");
+        assertEquals(143, jtrace.exitValue());
+        assertEquals(0, runDirectories(tmp));
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new java.util.ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
     /** Standard input passes through to the target untouched. */
     @ParameterizedTest
     @MethodSource("jdks")

@@ -105,6 +105,37 @@ class RunAndPrintTest {
         }
     }
 
+    /**
+     * The other examples (the paper's counter, the workloads with small arguments, the
+     * deterministic lifecycle programs, including ones that exit non-zero or halt) print and exit
+     * exactly as they do untraced.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void otherExamplesBehaveLikePlainOnes(Jdk jdk) throws Exception {
+        String[][] programs = {
+            {"counter.PaperCounter", "200"}, {"workloads.CallHeavy", "300"}, {"workloads.ExceptionStorm", "200"},
+            {"vars.Values"}, {"lifecycle.Echo"}, {"lifecycle.ExitFromDeep", "4"}, {"lifecycle.WorkThenSleep", "10"},
+            {"lifecycle.JavaOptions"}, {"lifecycle.Halt", "0"},
+        };
+        for (String[] p : programs) {
+            String main = p[0];
+            String[] args = java.util.Arrays.copyOfRange(p, 1, p.length);
+            Jtrace.Result plain = Jtrace.plain(dir, jdk, main, args);
+            Path rec = dir.resolve(main + ".jfr");
+            Jtrace.Result traced = Jtrace.trace(dir, jdk, rec, List.of(), main, args);
+            assertEquals(plain.exit(), traced.exit(), main + ": " + traced);
+            assertEquals(plain.out(), traced.out(), main);
+            assertEquals(plain.err().strip(), Jtrace.targetStderr(traced.err()).strip(), main);
+            assertFalse(traced.err().contains("VerifyError") || traced.err().contains("jtrace agent:"), traced::toString);
+            if (plain.exit() == 0) {
+                Recording r = Recording.read(rec);
+                assertFalse(r.threads.isEmpty(), main);
+                for (Map.Entry<ThreadInfo, List<TraceEvent>> t : r.threads.entrySet()) assertBalanced(t.getKey(), t.getValue());
+            }
+        }
+    }
+
     static boolean isCallOf(TraceEvent e, String qualified) {
         if (e instanceof MethodCall c) return c.method().qualifiedName().equals(qualified);
         if (e instanceof MethodEnter c) return c.method().qualifiedName().equals(qualified);

@@ -94,7 +94,7 @@ final class ExportCommand extends RecordingCommand {
             }
             if (!toStdout && !OutputFiles.isSpecial(target)) {
                 err().println(String.format(Locale.ROOT, "jtrace: %s export of %s -> %s (%s)", format, file.getFileName(),
-                        output, RunCommand.bytes(Files.size(target))));
+                        output, RunReport.bytes(Files.size(target))));
                 err().flush();
             }
             return finish(index);

@@ -92,7 +92,7 @@ final class FilterCommand extends RecordingCommand {
             err().println(String.format(Locale.ROOT, "jtrace: kept %,d calls, %,d exception, %,d variable and %,d line records"
                     + " in %d thread(s) -> %s (%s)", keptCalls, keptByKind[Kind.exceptions.ordinal()],
                     keptByKind[Kind.variables.ordinal()], keptByKind[Kind.lines.ordinal()], threads.size(), output,
-                    RunCommand.bytes(Files.size(target))));
+                    RunReport.bytes(Files.size(target))));
             err().flush();
             return finish(index);
         }

@@ -3,26 +3,17 @@ package io.jtrace.cli;
 import io.jtrace.agent.AgentOptions;
 import io.jtrace.agent.filter.Redaction;
 import io.jtrace.cli.launch.AgentJars;
-import io.jtrace.cli.launch.ChunkRecovery;
 import io.jtrace.cli.launch.TargetCommand;
-import io.jtrace.cli.read.RecordingStats;
+import io.jtrace.cli.launch.WorkDirectory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 /** {@code jtrace run [options] -- COMMAND...}: runs a command with every JVM it starts traced. */
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -98,42 +89,27 @@ final class RunCommand extends JtraceCommand {
             throw new UserException(e.getMessage());
         }
         String samplePeriod = sample == null ? null : samplePeriod(sample);
-
         boolean direct = TargetCommand.isJavaLauncher(command.get(0));
-        Path target = resolveOutput();
-        Path template = direct ? target : withPidSuffix(target);
+        RunOutput out = RunOutput.prepare(output, direct);
+        try (WorkDirectory work = WorkDirectory.create()) {
+            return run(out.target(), direct, agentOptions(out.target(), direct, work, samplePeriod), work);
+        } finally {
+            out.discardIfEmpty();
+        }
+    }
 
-        Path work = Files.createTempDirectory("jtrace-run-",
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        Path agentLog = work.resolve("agent.log");
-        Path repository = work.resolve("repository");
-        Files.createDirectories(repository);
-
-        AgentOptions options = new AgentOptions();
-        options.output = template.toString();
-        if (includes != null) options.include.addAll(includes);
-        if (excludes != null) options.exclude.addAll(excludes);
-        options.depth = depth == null ? 0 : depth;
-        options.log = agentLog.toString();
-        if (vars != null) options.vars.addAll(vars);
-        if (lines != null) options.lines.addAll(lines);
-        if (values == ValuesMode.tostring) options.values = values.name();
-        if (redact != null) options.redact.addAll(redact);
-        options.stringLength = stringLength == null ? 0 : stringLength;
-        options.exceptions = !noExceptions;
-        options.sample = samplePeriod;
+    private int run(Path target, boolean direct, AgentOptions options, WorkDirectory work) throws Exception {
         Path agent = AgentJars.agentJar();
         List<String> jvmOptions = List.of("-javaagent:" + agent + "=" + options.format(),
-                "-XX:FlightRecorderOptions:repository=" + repository);
+                "-XX:FlightRecorderOptions:repository=" + work.repository());
         if (!direct && jvmOptions.stream().anyMatch(s -> s.contains(" "))) {
-            throw new UserException("cannot pass the agent through JAVA_TOOL_OPTIONS: its path has a space ("
-                    + agent + "); set XDG_CACHE_HOME to a path without spaces");
+            throw new UserException("cannot pass the agent through JAVA_TOOL_OPTIONS: a path has a space (" + agent
+                    + ", " + work.repository() + "); set XDG_CACHE_HOME and TMPDIR to paths without spaces");
         }
-        TargetCommand plan = TargetCommand.plan(command, jvmOptions, System.getenv("JAVA_TOOL_OPTIONS"));
-
+        TargetCommand plan = TargetCommand.plan(command, jvmOptions);
         FileTime started = FileTime.fromMillis(System.currentTimeMillis() - 1000);
         ProcessBuilder pb = new ProcessBuilder(plan.command()).inheritIO();
-        pb.environment().putAll(plan.environment());
+        plan.applyTo(pb.environment());
         Process process;
         try {
             process = pb.start();
@@ -142,15 +118,31 @@ final class RunCommand extends JtraceCommand {
         }
         SignalForwarding.install(process);
         int exit = process.waitFor();
-
-        printAgentLog(agentLog);
-        List<Path> recordings = direct ? existing(target) : findRecordings(target, started);
-        if (direct && recordings.isEmpty()) {
-            recordings = recover(repository, target, exit);
+        RunReport report = new RunReport(err());
+        report.agentLog(work.agentLog());
+        if (direct) {
+            report.direct(target, work.repository(), exit);
+        } else {
+            report.perJvm(target, started, command.get(0));
         }
-        report(recordings, exit, direct);
-        deleteQuietly(work);
         return exit;
+    }
+
+    private AgentOptions agentOptions(Path target, boolean direct, WorkDirectory work, String samplePeriod) {
+        AgentOptions options = new AgentOptions();
+        options.output = (direct ? target : withPidSuffix(target)).toString();
+        if (includes != null) options.include.addAll(includes);
+        if (excludes != null) options.exclude.addAll(excludes);
+        options.depth = depth == null ? 0 : depth;
+        options.log = work.agentLog().toString();
+        if (vars != null) options.vars.addAll(vars);
+        if (lines != null) options.lines.addAll(lines);
+        if (values == ValuesMode.tostring) options.values = values.name();
+        if (redact != null) options.redact.addAll(redact);
+        options.stringLength = stringLength == null ? 0 : stringLength;
+        options.exceptions = !noExceptions;
+        options.sample = samplePeriod;
+        return options;
     }
 
     /** JFR's period syntax; it samples at most every millisecond. */
@@ -158,17 +150,6 @@ final class RunCommand extends JtraceCommand {
         long ms = TimeArgument.parseNanos("--sample", text) / 1_000_000;
         if (ms < 1) throw new UserException("--sample period must be at least 1ms, not " + text);
         return ms + " ms";
-    }
-
-    private Path resolveOutput() {
-        Path target = output != null ? output : Paths.get("jtrace-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".jfr");
-        target = target.toAbsolutePath();
-        if (Files.isDirectory(target)) throw new UserException("output " + target + " is a directory; give a file name such as " + target.resolve("trace.jfr"));
-        Path dir = target.getParent();
-        if (!Files.isDirectory(dir)) throw new UserException("cannot write " + target + ": no such directory " + dir);
-        if (!Files.isWritable(dir)) throw new UserException("cannot write " + target + ": directory " + dir + " is not writable");
-        return target;
     }
 
     private static Path withPidSuffix(Path target) {
@@ -183,108 +164,5 @@ final class RunCommand extends JtraceCommand {
         if (m.contains("error=13")) return "permission denied";
         int colon = m.lastIndexOf(", ");
         return (colon >= 0 ? m.substring(colon + 2) : m).toLowerCase(Locale.ROOT);
-    }
-
-    private static List<Path> existing(Path p) {
-        return Files.isRegularFile(p) && sizeOf(p) > 0 ? List.of(p) : List.of();
-    }
-
-    private static List<Path> findRecordings(Path target, FileTime since) throws IOException {
-        String name = target.getFileName().toString();
-        String base = name.endsWith(".jfr") ? name.substring(0, name.length() - 4) : name;
-        List<Path> found = new ArrayList<>();
-        try (Stream<Path> files = Files.list(target.getParent())) {
-            files.filter(p -> p.getFileName().toString().matches(java.util.regex.Pattern.quote(base) + "-\\d+\\.jfr"))
-                    .filter(p -> {
-                        try {
-                            return Files.getLastModifiedTime(p).compareTo(since) >= 0 && Files.size(p) > 0;
-                        } catch (IOException e) {
-                            return false;
-                        }
-                    })
-                    .sorted(Comparator.comparing(Path::toString))
-                    .forEach(found::add);
-        }
-        return found;
-    }
-
-    /** The target died without writing its recording (SIGKILL, a crash): rebuild it from JFR's chunks. */
-    private List<Path> recover(Path repository, Path target, int exit) throws IOException {
-        int chunks = ChunkRecovery.recover(repository, target);
-        if (chunks == 0) return List.of();
-        warn("the target " + howItEnded(exit) + " without writing its recording; recovered " + chunks
-                + " chunk(s) from the JFR repository (records still buffered in threads at that moment are lost)");
-        return List.of(target);
-    }
-
-    /** "was killed by SIGKILL (exit 137)" or "exited with code 3". */
-    static String howItEnded(int exit) {
-        if (exit > 128 && exit < 160) {
-            String[] names = {null, "SIGHUP", "SIGINT", "SIGQUIT", "SIGILL", "SIGTRAP", "SIGABRT", "SIGBUS", "SIGFPE",
-                "SIGKILL", "SIGUSR1", "SIGSEGV", "SIGUSR2", "SIGPIPE", "SIGALRM", "SIGTERM"};
-            int signal = exit - 128;
-            return "was killed by " + (signal < names.length ? names[signal] : "signal " + signal) + " (exit " + exit + ")";
-        }
-        return "exited with code " + exit;
-    }
-
-    private void report(List<Path> recordings, int exit, boolean direct) throws IOException {
-        if (recordings.isEmpty()) {
-            err().println("jtrace run: no recording was written" + (direct
-                    ? ": the target " + howItEnded(exit) + (exit > 128
-                            ? " before JFR wrote any of the recording to disk" : " before tracing started")
-                    : ": no JVM started by '" + command.get(0) + "' was traced"));
-            err().flush();
-            return;
-        }
-        for (Path p : recordings) {
-            RecordingStats s = RecordingStats.of(p);
-            Path shown = relative(p);
-            err().println(String.format(Locale.ROOT, "jtrace: %,d calls (%,d records) in %d thread(s) -> %s (%s)",
-                    s.calls(), s.records(), s.threads(), shown, bytes(s.bytes())));
-            if (s.dataLossBytes() > 0) warn("JFR lost " + s.dataLossBytes() + " bytes of events in " + shown);
-            if (s.damage() != null) warn(shown + " is damaged: " + s.damage());
-        }
-        err().flush();
-    }
-
-    private void printAgentLog(Path log) {
-        try {
-            if (!Files.exists(log)) return;
-            List<String> lines = Files.readAllLines(log);
-            int shown = Math.min(lines.size(), 20);
-            for (int i = 0; i < shown; i++) err().println(lines.get(i));
-            if (lines.size() > shown) err().println("jtrace agent: ... " + (lines.size() - shown) + " more");
-        } catch (IOException ignored) {
-            // nothing to show
-        }
-    }
-
-    private static Path relative(Path p) {
-        Path cwd = Paths.get("").toAbsolutePath();
-        return p.startsWith(cwd) ? cwd.relativize(p) : p;
-    }
-
-    static String bytes(long n) {
-        if (n < 1024) return n + " B";
-        if (n < 1024 * 1024) return String.format(Locale.ROOT, "%.1f KB", n / 1024.0);
-        if (n < 1024L * 1024 * 1024) return String.format(Locale.ROOT, "%.1f MB", n / 1048576.0);
-        return String.format(Locale.ROOT, "%.2f GB", n / 1073741824.0);
-    }
-
-    private static long sizeOf(Path p) {
-        try {
-            return Files.size(p);
-        } catch (IOException e) {
-            return 0;
-        }
-    }
-
-    private static void deleteQuietly(Path dir) {
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // temp files; the OS cleans up
-        }
     }
 }

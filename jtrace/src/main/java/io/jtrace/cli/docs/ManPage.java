@@ -47,7 +47,8 @@ public final class ManPage {
                 + "boundary (Bank.transfer, *Service.get*); a pattern that matches a class selects all its methods "
                 + "(com.acme.**).")).append("\n");
         m.append(".SH EXIT STATUS\n").append(escape("0 on success; 2 for usage and input errors (a missing file, a file "
-                + "that is not a recording, a truncated recording, a bad pattern, an unknown option); 1 for internal "
+                + "that is not a recording, a truncated recording, a bad pattern, an unknown option, an output that "
+                + "cannot be written); 1 for internal "
                 + "errors; jtrace run exits with the traced command's exit code.")).append("\n");
         m.append(".SH ENVIRONMENT\n");
         for (String[] env : List.of(
@@ -55,7 +56,10 @@ public final class ManPage {
                 new String[] {"JTRACE_OPTS", "Extra options for the JVM that runs jtrace, e.g. -Xmx64m."},
                 new String[] {"NO_COLOR", "When set to a non-empty value, no colour even on a terminal."},
                 new String[] {"XDG_CACHE_HOME", "Where the agent jars are unpacked (default ~/.cache/jtrace)."},
-                new String[] {"JAVA_TOOL_OPTIONS", "jtrace run adds the agent here for commands other than java."})) {
+                new String[] {"TMPDIR", "Where jtrace keeps its temporary files (the reading commands' spill files,"
+                        + " jtrace run's jtrace-run-* directory); default /tmp."},
+                new String[] {"JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS, _JAVA_OPTIONS", "For the traced program only, never for"
+                        + " jtrace's own JVM; jtrace run adds the agent to JAVA_TOOL_OPTIONS for commands other than java."})) {
             m.append(".TP\n.B ").append(env[0]).append("\n").append(escape(env[1])).append("\n");
         }
         m.append(".SH EXAMPLES\n.nf\n");

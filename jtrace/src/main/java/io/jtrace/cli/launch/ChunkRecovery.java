@@ -24,6 +24,14 @@ public final class ChunkRecovery {
     /** Offset of the chunk header's file-state byte (0 = finished, non-zero = being written). */
     private static final int FILE_STATE = 64;
 
+    /** True if JFR created any chunk in {@code repository}: the target got as far as recording. */
+    public static boolean hasChunks(Path repository) throws IOException {
+        if (!Files.isDirectory(repository)) return false;
+        try (Stream<Path> files = Files.walk(repository)) {
+            return files.anyMatch(p -> p.toString().endsWith(".jfr") && Files.isRegularFile(p));
+        }
+    }
+
     /** Result: how many chunks were recovered into {@code output}. */
     public static int recover(Path repository, Path output) throws IOException {
         List<Path> chunks = new ArrayList<>();

@@ -8,17 +8,16 @@ import java.util.Map;
 /**
  * How the agent reaches the target: a {@code java} command gets {@code -javaagent} right after
  * the executable (before -cp, -jar, -m or @argfiles, which all follow JVM options); any other
- * command (a script, {@code mvn test}) reaches every JVM it starts through JAVA_TOOL_OPTIONS.
+ * command (a script, {@code mvn test}) reaches every JVM it starts through JAVA_TOOL_OPTIONS,
+ * after whatever the user had put there.
  */
 public final class TargetCommand {
     private final List<String> command;
-    private final Map<String, String> environment;
-    private final boolean direct;
+    private final String toolOptions;
 
-    private TargetCommand(List<String> command, Map<String, String> environment, boolean direct) {
+    private TargetCommand(List<String> command, String toolOptions) {
         this.command = command;
-        this.environment = environment;
-        this.direct = direct;
+        this.toolOptions = toolOptions;
     }
 
     public static boolean isJavaLauncher(String executable) {
@@ -26,33 +25,35 @@ public final class TargetCommand {
         return name.equals("java") || name.equals("java.exe");
     }
 
-    /**
-     * @param jvmOptions options for each traced JVM (the -javaagent and friends)
-     * @param currentToolOptions the inherited JAVA_TOOL_OPTIONS, or null
-     */
-    public static TargetCommand plan(List<String> userCommand, List<String> jvmOptions, String currentToolOptions) {
+    /** @param jvmOptions options for each traced JVM (the -javaagent and friends) */
+    public static TargetCommand plan(List<String> userCommand, List<String> jvmOptions) {
         if (isJavaLauncher(userCommand.get(0))) {
             List<String> cmd = new ArrayList<>();
             cmd.add(userCommand.get(0));
             cmd.addAll(jvmOptions);
             cmd.addAll(userCommand.subList(1, userCommand.size()));
-            return new TargetCommand(cmd, Map.of(), true);
+            return new TargetCommand(cmd, null);
         }
-        String joined = String.join(" ", jvmOptions);
-        String tool = currentToolOptions == null || currentToolOptions.isBlank() ? joined : currentToolOptions + " " + joined;
-        return new TargetCommand(List.copyOf(userCommand), Map.of("JAVA_TOOL_OPTIONS", tool), false);
+        return new TargetCommand(List.copyOf(userCommand), String.join(" ", jvmOptions));
     }
 
     public List<String> command() {
         return command;
     }
 
-    public Map<String, String> environment() {
-        return environment;
+    /**
+     * Makes {@code env} (a copy of jtrace's own environment) the target's: the user's JVM
+     * options as they set them, plus the agent in JAVA_TOOL_OPTIONS for a non-java command.
+     */
+    public void applyTo(Map<String, String> env) {
+        UserJavaOptions.restore(env);
+        if (toolOptions == null) return;
+        String user = env.get("JAVA_TOOL_OPTIONS");
+        env.put("JAVA_TOOL_OPTIONS", user == null || user.isBlank() ? toolOptions : user + " " + toolOptions);
     }
 
     /** True if the command is one JVM we launch ourselves (one recording). */
     public boolean direct() {
-        return direct;
+        return toolOptions == null;
     }
 }

@@ -1,0 +1,132 @@
+package io.jtrace.cli;
+
+import io.jtrace.cli.launch.ChunkRecovery;
+import io.jtrace.cli.read.RecordingStats;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * What {@code jtrace run} says on stderr once the target has ended: the agent's complaints, then
+ * each recording (calls, threads, size), or why there is none. A JVM that ended without writing
+ * its recording (SIGKILL, a crash, {@code Runtime.halt}) has it rebuilt from JFR's repository.
+ */
+final class RunReport {
+    private static final String PREFIX = "jtrace run: ";
+    private final PrintWriter err;
+
+    RunReport(PrintWriter err) {
+        this.err = err;
+    }
+
+    void agentLog(Path log) {
+        try {
+            if (!Files.exists(log)) return;
+            List<String> lines = Files.readAllLines(log);
+            int shown = Math.min(lines.size(), 20);
+            for (int i = 0; i < shown; i++) err.println(lines.get(i));
+            if (lines.size() > shown) err.println("jtrace agent: ... " + (lines.size() - shown) + " more");
+        } catch (IOException ignored) {
+            // nothing to show
+        }
+    }
+
+    /** The one JVM of a java command wrote {@code target}, or jtrace rebuilds it from {@code repository}. */
+    void direct(Path target, Path repository, int exit) throws IOException {
+        if (Files.isRegularFile(target) && Files.size(target) > 0) {
+            recordings(List.of(target));
+            return;
+        }
+        boolean started = ChunkRecovery.hasChunks(repository);
+        int chunks = started ? ChunkRecovery.recover(repository, target) : 0;
+        if (chunks > 0) {
+            err.println(PREFIX + "warning: the target " + howItEnded(exit) + " without writing its recording; recovered "
+                    + chunks + " chunk(s) from the JFR repository (records still buffered in threads at that moment are lost)");
+            recordings(List.of(target));
+        } else if (started) {
+            err.println(PREFIX + "no recording was written: the target " + howItEnded(exit)
+                    + " before JFR wrote any of the recording to disk");
+        } else {
+            err.println(PREFIX + "no recording was written: the target exited with code " + exit + " before tracing started");
+        }
+        err.flush();
+    }
+
+    /** Each JVM started by a non-java command wrote {@code NAME-<pid>.jfr} beside {@code target}, since {@code started}. */
+    void perJvm(Path target, FileTime started, String command) throws IOException {
+        List<Path> found = findRecordings(target, started);
+        if (found.isEmpty()) {
+            err.println(PREFIX + "no recording was written: no JVM started by '" + command + "' was traced");
+            err.flush();
+        }
+        recordings(found);
+    }
+
+    /**
+     * How a JVM ended that did not write its recording: "was killed by SIGKILL (exit 137)"; a plain
+     * exit code means it skipped its shutdown (Runtime.halt, or exit() from native code).
+     */
+    static String howItEnded(int exit) {
+        if (exit > 128 && exit < 160) {
+            String[] names = {null, "SIGHUP", "SIGINT", "SIGQUIT", "SIGILL", "SIGTRAP", "SIGABRT", "SIGBUS", "SIGFPE",
+                "SIGKILL", "SIGUSR1", "SIGSEGV", "SIGUSR2", "SIGPIPE", "SIGALRM", "SIGTERM"};
+            int signal = exit - 128;
+            return "was killed by " + (signal < names.length ? names[signal] : "signal " + signal) + " (exit " + exit + ")";
+        }
+        return "halted with exit code " + exit + " (Runtime.halt or an exit from native code; no shutdown hooks ran)";
+    }
+
+    private void recordings(List<Path> recordings) throws IOException {
+        for (Path p : recordings) {
+            RecordingStats s = RecordingStats.of(p);
+            Path shown = relative(p);
+            err.println(String.format(Locale.ROOT, "jtrace: %,d calls (%,d records) in %d thread(s) -> %s (%s)",
+                    s.calls(), s.records(), s.threads(), shown, bytes(s.bytes())));
+            if (s.dataLossBytes() > 0) err.println(PREFIX + "warning: JFR lost " + s.dataLossBytes() + " bytes of events in " + shown);
+            if (s.damage() != null) err.println(PREFIX + "warning: " + shown + " is damaged: " + s.damage());
+        }
+        err.flush();
+    }
+
+    private static List<Path> findRecordings(Path target, FileTime since) throws IOException {
+        String name = target.getFileName().toString();
+        String base = name.endsWith(".jfr") ? name.substring(0, name.length() - 4) : name;
+        Pattern perJvm = Pattern.compile(Pattern.quote(base) + "-\\d+\\.jfr");
+        List<Path> found = new ArrayList<>();
+        try (Stream<Path> files = Files.list(target.getParent())) {
+            files.filter(p -> perJvm.matcher(p.getFileName().toString()).matches())
+                    .filter(p -> {
+                        try {
+                            return Files.getLastModifiedTime(p).compareTo(since) >= 0 && Files.size(p) > 0;
+                        } catch (IOException e) {
+                            return false;
+                        }
+                    })
+                    .sorted(Comparator.comparing(Path::toString))
+                    .forEach(found::add);
+        }
+        return found;
+    }
+
+    private static Path relative(Path p) {
+        Path cwd = Paths.get("").toAbsolutePath();
+        return p.startsWith(cwd) ? cwd.relativize(p) : p;
+    }
+
+    static String bytes(long n) {
+        if (n < 1024) return n + " B";
+        if (n < 1024 * 1024) return String.format(Locale.ROOT, "%.1f KB", n / 1024.0);
+        if (n < 1024L * 1024 * 1024) return String.format(Locale.ROOT, "%.1f MB", n / 1048576.0);
+        return String.format(Locale.ROOT, "%.2f GB", n / 1073741824.0);
+    }
+}

@@ -1,0 +1,60 @@
+package io.jtrace.cli.launch;
+
+import io.jtrace.cli.UserException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * jtrace run's private temporary directory ({@code jtrace-run-*} in java.io.tmpdir, which the
+ * launcher sets from TMPDIR): the agent's log and the target's JFR repository. Removed when
+ * closed, however the run ends.
+ */
+public final class WorkDirectory implements AutoCloseable {
+    private final Path dir;
+
+    private WorkDirectory(Path dir) {
+        this.dir = dir;
+    }
+
+    public static WorkDirectory create() {
+        String tmp = System.getProperty("java.io.tmpdir");
+        try {
+            Path dir = Files.createTempDirectory("jtrace-run-",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            WorkDirectory work = new WorkDirectory(dir);
+            try {
+                Files.createDirectories(work.repository());
+            } catch (IOException e) {
+                work.close();
+                throw e;
+            }
+            return work;
+        } catch (IOException e) {
+            throw new UserException("cannot create a temporary directory in " + tmp + ": " + e.getMessage()
+                    + " (set TMPDIR to a writable directory)");
+        }
+    }
+
+    public Path agentLog() {
+        return dir.resolve("agent.log");
+    }
+
+    /** Where the target's JFR writes its chunks while it records. */
+    public Path repository() {
+        return dir.resolve("repository");
+    }
+
+    @Override
+    public void close() {
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // already gone
+        }
+    }
+}
