@@ -149,6 +149,14 @@ class BadInputTest {
         assertUsageError("jtrace: ", List.of("unknown command 'prnt'", "did you mean print?"), "prnt", recording.toString());
     }
 
+    /** --help does not turn an unknown command into the top-level help (and exit 0). */
+    @Test
+    void unknownSubcommandWithHelpIsStillAnError() {
+        assertUsageError("jtrace: ", List.of("unknown command 'nosuch'", "see 'jtrace --help'"), "nosuch", "--help");
+        assertUsageError("jtrace: ", List.of("unknown command 'explore'"), "explore", "--help");
+        assertUsageError("jtrace: ", List.of("unknown command 'sumary'", "did you mean summary?"), "sumary", "--help");
+    }
+
     @Test
     void noSubcommand() {
         assertUsageError("jtrace: ", List.of("no command given", "jtrace --help"));

@@ -103,11 +103,13 @@ class FilterTest {
         Path rec = dir.resolve("bank.jfr");
         assertEquals(0, Jtrace.trace(dir, jdk, rec, List.of(), "bank.Main", "3", "300").exit());
         Recording original = Recording.read(rec);
-        List<TraceEvent> all = original.all();
-        long first = all.stream().mapToLong(TraceEvent::nanos).min().orElseThrow();
-        long last = all.stream().mapToLong(TraceEvent::nanos).max().orElseThrow();
-        long from = first + (last - first) / 4;
-        long to = first + (last - first) / 2;
+        // The window: from the first quarter to the half of the transfers' start times (a window by the
+        // span of all events could fall where no transfer started when the machine is loaded).
+        long[] starts = original.all().stream().map(FilterTest::call).filter(c -> c != null && c.split(" ")[2].startsWith("bank.Bank.transfer("))
+                .mapToLong(c -> Long.parseLong(c.split(" ")[1])).sorted().toArray();
+        assertTrue(starts.length > 8, "transfers: " + starts.length);
+        long from = starts[starts.length / 4];
+        long to = starts[starts.length / 2];
         Path out = dir.resolve("window.jfr");
         Jtrace.Result f = jtraceOn(jdk, dir, "filter", rec.toString(), "--include", "bank.Bank.transfer", "--include", "bank.Account",
                 "--from", (from / 1000) + "us", "--to", (to / 1000) + "us", "-o", out.toString());

@@ -282,6 +282,56 @@ class VariablesTest {
         assertTrue(noThread.err().startsWith("jtrace vars: no thread matches nosuch"), noThread::toString);
     }
 
+    /**
+     * vars.ArrayAliases reaches each array by its variable, its initializer, a compound assignment
+     * and a call's result: 'jtrace vars' shows one section per array, named after its variable and
+     * typed as declared (String[], boolean[]), never "(array)" or Object[].
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void varsCommandShowsOneSectionPerArray(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("arrays.jfr");
+        Jtrace.Result plain = Jtrace.plain(dir, jdk, "vars.ArrayAliases");
+        Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of("--vars", "vars.**"), "vars.ArrayAliases");
+        assertEquals(plain.out(), run.out(), run::toString);
+        assertEquals(0, run.exit(), run::toString);
+
+        Jtrace.Result vars = Jtrace.jtrace(dir, "vars", "--no-times", rec.toString());
+        assertEquals(0, vars.exit(), vars::toString);
+        List<String> headers = vars.outLines().stream().filter(l -> l.startsWith("array ")).toList();
+        String local = vars.outLines().stream().filter(l -> l.matches("  main  w  int\\[]@[0-9a-f]+  line \\d+")).findFirst().orElseThrow();
+        String ar = local.substring(local.indexOf('@') + 1, local.indexOf("  line"));
+        assertEquals(1, headers.stream().filter(h -> h.startsWith("array int[] ")).count(), vars::out);
+        assertTrue(headers.contains("array int[] ar@" + ar + "  (5 writes, 4 reads)"), vars::out);
+        assertEquals(1, headers.stream().filter(h -> h.startsWith("array java.lang.String[] ss@") && h.endsWith("(2 writes, 2 reads)")).count(), vars::out);
+        assertEquals(1, headers.stream().filter(h -> h.startsWith("array boolean[] flags@") && h.endsWith("(3 writes, 3 reads)")).count(), vars::out);
+        assertEquals(1, headers.stream().filter(h -> h.startsWith("array char[] password@")).count(), vars::out);
+        assertFalse(vars.out().contains("(array)") || vars.out().contains("Object[]") || vars.out().contains("byte[]"), vars::out);
+
+        List<String> arLines = section(vars.outLines(), "array int[] ar@");
+        assertEquals(List.of("w [0] = 1", "w [1] = 2", "w [2] = 3", "r [2] = 3", "r [1] = 2", "w [2] = 5", "w [0] = 7", "r [0] = 7", "r [2] = 5"),
+                arLines.stream().map(l -> l.replaceAll("^  main  ([rw])  (\\[\\d+] = \\S+)  line .*", "$1 $2")).toList());
+        List<String> flagLines = section(vars.outLines(), "array boolean[] flags@");
+        assertTrue(flagLines.stream().allMatch(l -> l.contains("] = true  ") || l.contains("] = false  ")), flagLines::toString);
+        List<String> secret = section(vars.outLines(), "array char[] password@");
+        assertEquals(2, secret.size(), vars::out);
+        assertTrue(secret.stream().allMatch(l -> l.contains("] = <redacted>  ")), "a compound assignment leaked a secret: " + secret);
+
+        // --var selects an array by any of its names: the whole section, initializer and call result included.
+        Jtrace.Result one = Jtrace.jtrace(dir, "vars", "--no-times", rec.toString(), "--var", "ar");
+        assertEquals(0, one.exit(), one::toString);
+        assertEquals(List.of("array int[] ar@" + ar + "  (5 writes, 4 reads)"), one.outLines().stream().filter(l -> l.startsWith("array ")).toList(), one::out);
+        assertEquals(arLines, section(one.outLines(), "array int[] ar@"));
+    }
+
+    /** The lines of the section whose header starts with {@code header}. */
+    private static List<String> section(List<String> out, String header) {
+        int at = out.indexOf(out.stream().filter(l -> l.startsWith(header)).findFirst().orElseThrow(() -> new AssertionError("no " + header + " in " + out)));
+        List<String> lines = new ArrayList<>();
+        for (int i = at + 1; i < out.size() && out.get(i).startsWith("  "); i++) lines.add(out.get(i));
+        return lines;
+    }
+
     @ParameterizedTest
     @MethodSource("jdks")
     void varsCommandExplainsARecordingWithoutVariables(Jdk jdk) throws Exception {

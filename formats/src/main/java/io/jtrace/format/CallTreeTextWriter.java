@@ -37,7 +37,7 @@ public final class CallTreeTextWriter {
         for (CallTree.Node root : tree.roots()) {
             if (!first) out.println();
             first = false;
-            String head = (root.label().equals("all threads") ? "" : "thread ") + root.label() + ": "
+            String head = (root.label().equals("all threads") ? "" : "thread ") + Printable.text(root.label()) + ": "
                     + (options.times() ? Durations.format(root.totalNanos()) + " in " : "") + calls(root.calls());
             out.println(options.ansi().bold(head));
             long threshold = (long) Math.ceil(root.totalNanos() * options.minPercent() / 100.0);

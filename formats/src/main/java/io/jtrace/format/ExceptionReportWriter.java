@@ -41,7 +41,7 @@ public final class ExceptionReportWriter {
         if (!first) out.println();
         first = false;
         out.println(a.bold("#" + j.number() + " " + ExceptionText.withMessage(j.exception(), j.message(), false)));
-        StringBuilder info = new StringBuilder(INDENT).append("thread ").append(j.thread().label());
+        StringBuilder info = new StringBuilder(INDENT).append("thread ").append(Printable.text(j.thread().label()));
         if (j.cause() != null) info.append("; caused by ").append(link(j.causeNumber(), j.cause()));
         out.println(info);
         if (j.site() != null) {
@@ -84,7 +84,7 @@ public final class ExceptionReportWriter {
         String at = j.outcomeSite() == null ? "" : " at " + j.outcomeSite().displayName();
         return switch (j.outcome()) {
             case CAUGHT -> null; // the last step says where
-            case UNCAUGHT -> a.red("uncaught: thread " + j.thread().label() + " died");
+            case UNCAUGHT -> a.red("uncaught: thread " + Printable.text(j.thread().label()) + " died");
             case WRAPPED -> "wrapped into " + link(j.outcomeNumber(), j.outcomeOther()) + at;
             case SUPPRESSED -> "suppressed into " + link(j.outcomeNumber(), j.outcomeOther()) + at;
             case DROPPED_IN_FINALLY -> a.yellow("dropped: the finally block ended normally");

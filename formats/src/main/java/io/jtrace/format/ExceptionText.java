@@ -8,7 +8,7 @@ public final class ExceptionText {
 
     /** {@code java.lang.IllegalStateException}, with {@code @1b6d3586} (its identity hash, as Object.toString shows it) if asked. */
     public static String name(ExceptionRef e, boolean identity) {
-        String type = e == null || e.type() == null ? "(unknown exception)" : e.type();
+        String type = e == null || e.type() == null ? "(unknown exception)" : Printable.text(e.type());
         return identity && e != null && e.identity() != 0 ? type + "@" + Long.toHexString(e.identity()) : type;
     }
 
@@ -17,19 +17,17 @@ public final class ExceptionText {
         return message == null ? name(e, identity) : name(e, identity) + ": " + oneLine(message);
     }
 
-    /** Escapes line breaks and tabs so that one message stays on one output line. */
+    /**
+     * Escapes backslashes and control characters ({@link Printable}) so that one message stays on
+     * one output line and cannot send terminal escape sequences.
+     */
     public static String oneLine(String s) {
         if (s == null) return null;
         StringBuilder b = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            switch (c) {
-                case '\n': b.append("\\n"); break;
-                case '\r': b.append("\\r"); break;
-                case '\t': b.append("\\t"); break;
-                case '\\': b.append("\\\\"); break;
-                default: b.append(c);
-            }
+            if (c == '\\') b.append("\\\\");
+            else Printable.append(b, c);
         }
         return b.toString();
     }

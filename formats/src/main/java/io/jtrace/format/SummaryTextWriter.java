@@ -98,14 +98,14 @@ public final class SummaryTextWriter {
         int shown = Math.min(options.top(), sorted.size());
         out.println(options.ansi().bold("threads") + " by traced time" + (shown < sorted.size() ? ", top " + shown + " of " + sorted.size() : ""));
         int w = 6;
-        for (ThreadRow r : sorted.subList(0, shown)) w = Math.max(w, Math.min(24, r.thread().label().length()));
+        for (ThreadRow r : sorted.subList(0, shown)) w = Math.max(w, Math.min(24, Printable.text(r.thread().label()).length()));
         out.println(options.ansi().dim(String.format(Locale.ROOT, "%-" + w + "s %12s %12s %10s  %s",
                 "thread", "events", "calls", "traced", "busiest methods (self time)")));
         for (ThreadRow r : sorted.subList(0, shown)) {
             String busiest = r.busiest().stream()
                     .map(m -> m.method().displayName() + " " + Durations.format(m.selfNanos()))
                     .collect(Collectors.joining(", "));
-            out.println(String.format(Locale.ROOT, "%-" + w + "s %12s %12s %10s  %s", clip(r.thread().label(), w),
+            out.println(String.format(Locale.ROOT, "%-" + w + "s %12s %12s %10s  %s", clip(Printable.text(r.thread().label()), w),
                     n(r.events()), n(r.calls()), Durations.format(r.tracedNanos()), busiest));
         }
     }

@@ -69,7 +69,7 @@ public final class TextTraceWriter implements TraceWriter {
     @Override
     public void begin(RecordingInfo info) {
         int w = 4;
-        for (ThreadInfo t : info.threads()) w = Math.max(w, t.label().length());
+        for (ThreadInfo t : info.threads()) w = Math.max(w, Printable.text(t.label()).length());
         threadWidth = Math.min(w, 24);
     }
 
@@ -92,7 +92,7 @@ public final class TextTraceWriter implements TraceWriter {
         }
         StringBuilder line = new StringBuilder(96);
         if (options.times()) line.append(options.ansi().dim(pad(Durations.timestamp(e.nanos()), 11))).append("  ");
-        if (options.threadColumn()) line.append(padRight(e.thread().label(), threadWidth)).append("  ");
+        if (options.threadColumn()) line.append(padRight(Printable.text(e.thread().label()), threadWidth)).append("  ");
         for (int i = e.depth(); i > 0; i--) line.append("  ");
         Ansi a = options.ansi();
         if (e instanceof MethodEnter m) {
@@ -122,7 +122,7 @@ public final class TextTraceWriter implements TraceWriter {
         if (!options.sections() || thread.equals(currentSection)) return;
         if (currentSection != null) out.newline();
         currentSection = thread;
-        out.append(options.ansi().bold("== thread " + thread.label() + " (id " + thread.id()
+        out.append(options.ansi().bold("== thread " + Printable.text(thread.label()) + " (id " + thread.id()
                 + (thread.virtual() ? ", virtual" : "") + ") ==")).newline();
     }
 
@@ -218,7 +218,7 @@ public final class TextTraceWriter implements TraceWriter {
     private byte[] threadColumn(ThreadInfo thread) {
         if (thread != lastThread) {
             lastThread = thread;
-            lastThreadColumn = out.encode(padRight(thread.label(), threadWidth) + "  ");
+            lastThreadColumn = out.encode(padRight(Printable.text(thread.label()), threadWidth) + "  ");
         }
         return lastThreadColumn;
     }
@@ -260,7 +260,7 @@ public final class TextTraceWriter implements TraceWriter {
                     + " at " + s.site().shortName();
         }
         ExceptionUncaught u = (ExceptionUncaught) x;
-        return a.red("uncaught " + ExceptionText.name(u.exception(), id) + ": thread " + u.thread().label() + " dies");
+        return a.red("uncaught " + ExceptionText.name(u.exception(), id) + ": thread " + Printable.text(u.thread().label()) + " dies");
     }
 
     private String marker(ExitKind kind, String normal) {

@@ -78,7 +78,7 @@ public final class VariableText {
             case OBJECT:
                 return typeName(v.type()) + "@" + identity(v.identity());
             case TEXT:
-                return typeName(v.type()) + "@" + identity(v.identity()) + " {" + v.text() + "}" + truncation(v);
+                return typeName(v.type()) + "@" + identity(v.identity()) + " {" + Printable.text(v.text()) + "}" + truncation(v);
             case REDACTED:
                 return REDACTED;
             default:
@@ -121,8 +121,7 @@ public final class VariableText {
             case '\\': b.append("\\\\"); break;
             default:
                 if (c == quote) b.append('\\').append(c);
-                else if (c < 0x20 || c == 0x7f) b.append(String.format("\\u%04x", (int) c));
-                else b.append(c);
+                else Printable.append(b, c);
         }
     }
 }

@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 /** {@code --color} for every command that writes text for a person to read. */
 final class ColorOption {
     @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto",
-            description = "Colour: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; NO_COLOR turns auto off).")
+            description = "Colour: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; a non-empty NO_COLOR turns auto off).")
     JtraceCommand.ColorMode color;
 
     Ansi ansi() {

@@ -31,9 +31,10 @@ import java.util.Locale;
 
 /** {@code jtrace export FILE --format F -o OUT}: the trace in another tool's format. */
 @Command(name = "export", mixinStandardHelpOptions = true,
-        description = {"Write the trace in another format: json (JSON Lines, one event per line), csv,",
-            "chrome (Chrome Trace Event format: Perfetto, chrome://tracing), speedscope, collapsed",
-            "(folded stacks for flamegraph.pl), flamegraph (a self-contained HTML flame graph)."})
+        description = {"Write the trace in another format (JSON, CSV, Chrome, flame graphs).",
+            "Formats: json (JSON Lines, one event per line), csv, chrome (Chrome Trace Event format:",
+            "Perfetto, chrome://tracing), speedscope, collapsed (folded stacks for flamegraph.pl),",
+            "flamegraph (a self-contained HTML flame graph)."})
 final class ExportCommand extends RecordingCommand {
     /** The formats, and whether their writer wants events thread by thread (else interleaved by time). */
     enum Format {

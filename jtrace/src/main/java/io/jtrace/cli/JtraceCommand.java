@@ -8,6 +8,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** Base of every subcommand: output streams, colour, shared argument checks. */
@@ -15,7 +16,7 @@ public abstract class JtraceCommand implements Callable<Integer> {
     @Spec
     protected CommandSpec spec;
 
-    /** When to colour: auto = only on a terminal, never with NO_COLOR or TERM=dumb. */
+    /** When to colour: auto = only on a terminal, never with a non-empty NO_COLOR or TERM=dumb. */
     public enum ColorMode { auto, always, never }
 
     protected PrintWriter out() {
@@ -50,12 +51,19 @@ public abstract class JtraceCommand implements Callable<Integer> {
     }
 
     protected static Ansi ansi(ColorMode mode) {
-        boolean on = switch (mode) {
+        return new Ansi(colorOn(mode, isTerminal(), System.getenv()));
+    }
+
+    /**
+     * Whether to colour. Per no-color.org only a NO_COLOR with a non-empty value turns colour off;
+     * {@code NO_COLOR=} (set but empty) does not.
+     */
+    static boolean colorOn(ColorMode mode, boolean terminal, Map<String, String> env) {
+        return switch (mode) {
             case always -> true;
             case never -> false;
-            case auto -> isTerminal() && System.getenv("NO_COLOR") == null && !"dumb".equals(System.getenv("TERM"));
+            case auto -> terminal && (env.get("NO_COLOR") == null || env.get("NO_COLOR").isEmpty()) && !"dumb".equals(env.get("TERM"));
         };
-        return new Ansi(on);
     }
 
     /** Parses include/exclude patterns, naming the bad one as a usage error. */

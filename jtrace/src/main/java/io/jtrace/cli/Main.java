@@ -139,6 +139,16 @@ public final class Main implements Runnable {
             err.flush();
             return 1;
         });
+        // picocli skips its check for unmatched arguments when --help is given ('jtrace nosuch
+        // --help' would print the top-level help and exit 0): make them an error first.
+        cl.setExecutionStrategy(parseResult -> {
+            for (CommandLine.ParseResult p = parseResult; p != null; p = p.subcommand()) {
+                if (!p.unmatched().isEmpty()) {
+                    throw new CommandLine.UnmatchedArgumentException(p.commandSpec().commandLine(), p.unmatched());
+                }
+            }
+            return new CommandLine.RunLast().execute(parseResult);
+        });
         return cl.execute(args);
     }
 
@@ -147,16 +157,34 @@ public final class Main implements Runnable {
         return "jtrace".equals(name) ? "jtrace: " : "jtrace " + name + ": ";
     }
 
-    /** picocli's message, except for a mistyped subcommand, which it reports as "unmatched arguments". */
+    /**
+     * picocli's message, except for a mistyped subcommand, which it reports as "unmatched
+     * arguments" (or, from 'jtrace help', as "Unknown subcommand").
+     */
     private static String problem(CommandLine.ParameterException ex) {
-        if (ex instanceof CommandLine.UnmatchedArgumentException u && u.getCommandLine().getCommandSpec().parent() == null
-                && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
-            return "unknown command '" + u.getUnmatched().get(0) + "'";
-        }
+        String unknown = unknownCommand(ex);
+        if (unknown != null) return "unknown command '" + unknown + "'";
         return lowerFirst(ex.getMessage());
     }
 
+    /** The command name in {@code jtrace NAME} or {@code jtrace help NAME} that is not a command, or null. */
+    private static String unknownCommand(CommandLine.ParameterException ex) {
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && u.getCommandLine().getCommandSpec().parent() == null
+                && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
+            return u.getUnmatched().get(0);
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Unknown subcommand '(.*)'\\.").matcher(String.valueOf(ex.getMessage()));
+        return m.matches() ? m.group(1) : null;
+    }
+
     private static String suggestion(CommandLine.ParameterException ex) {
+        String unknown = unknownCommand(ex);
+        if (unknown != null) {
+            CommandLine top = ex.getCommandLine();
+            while (top.getParent() != null) top = top.getParent();
+            List<String> close = top.getSubcommands().keySet().stream().filter(c -> !c.equals("help") && close(unknown, c)).toList();
+            return close.isEmpty() ? " (see 'jtrace --help')" : " (did you mean " + String.join(" or ", close) + "?)";
+        }
         if (String.valueOf(ex.getMessage()).contains("--help")) return "";
         if (ex instanceof CommandLine.UnmatchedArgumentException u) {
             List<String> s = u.getSuggestions();
@@ -164,6 +192,30 @@ public final class Main implements Runnable {
         }
         String name = ex.getCommandLine().getCommandName();
         return " (see 'jtrace " + ("jtrace".equals(name) ? "" : name + " ") + "--help')";
+    }
+
+    /** A likely typo of {@code command}: one edit per four letters (at least one), or a prefix of it. */
+    static boolean close(String typed, String command) {
+        String t = typed.toLowerCase(Locale.ROOT);
+        if (t.length() >= 2 && command.startsWith(t)) return true;
+        return editDistance(t, command) <= Math.max(1, command.length() / 4);
+    }
+
+    /** Levenshtein distance, with a swap of two neighbouring letters counting as one edit. */
+    private static int editDistance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) d[i][0] = i;
+        for (int j = 0; j <= b.length(); j++) d[0][j] = j;
+        for (int i = 1; i <= a.length(); i++) {
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
     }
 
     private static String lowerFirst(String s) {

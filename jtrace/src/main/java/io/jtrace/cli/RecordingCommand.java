@@ -75,7 +75,7 @@ public abstract class RecordingCommand extends JtraceCommand {
         List<ThreadInfo> shown = index.threads().stream().filter(filter).collect(java.util.stream.Collectors.toList());
         if (shown.isEmpty() && patterns != null && !patterns.isEmpty()) {
             throw new UserException("no thread matches " + String.join(", ", patterns) + "; threads in "
-                    + file.getFileName() + ": " + index.threads().stream().map(ThreadInfo::label).distinct()
+                    + file.getFileName() + ": " + index.threads().stream().map(t -> io.jtrace.format.Printable.text(t.label())).distinct()
                     .limit(12).collect(java.util.stream.Collectors.joining(", ")));
         }
         return shown;

@@ -20,9 +20,10 @@ import java.util.function.Predicate;
 
 /** {@code jtrace tree FILE}: the aggregated call tree. */
 @Command(name = "tree", mixinStandardHelpOptions = true,
-        description = {"Print the aggregated call tree: identical call paths merged, with calls, total and",
-            "self time and share of the parent per node; one tree per thread, or merged (--merge).",
-            "Memory grows with the number of distinct call paths (bound it with --depth)."})
+        description = {"Print the aggregated call tree, one per thread or merged.",
+            "Identical call paths are merged, with calls, total and self time and share of the parent",
+            "per node; one tree per thread, or one for all (--merge). Memory grows with the number of",
+            "distinct call paths (bound it with --depth)."})
 final class TreeCommand extends RecordingCommand {
     @Mixin
     SelectionOptions select;
@@ -34,7 +35,7 @@ final class TreeCommand extends RecordingCommand {
     Integer depth;
 
     @Option(names = "--min-percent", paramLabel = "P",
-            description = "Hide call paths with less than P% of their tree's time.")
+            description = "Hide call paths with less than P percent of their tree's time.")
     Double minPercent;
 
     @Option(names = "--focus", paramLabel = "PATTERN",

@@ -6,6 +6,7 @@ import io.jtrace.cli.read.TimeMerge;
 import io.jtrace.cli.read.TraceIndex;
 import io.jtrace.format.Ansi;
 import io.jtrace.format.Durations;
+import io.jtrace.format.Printable;
 import io.jtrace.format.VariableText;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
@@ -18,7 +19,9 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
@@ -29,9 +32,10 @@ import java.util.regex.Pattern;
  * elements of one array.
  */
 @Command(name = "vars", mixinStandardHelpOptions = true,
-        description = {"Show the history of each variable recorded with 'jtrace run --vars': every write ('w')",
-            "and read ('r') in time order, with value, line, thread and time. One section per variable:",
-            "a local or parameter of a method, a field of one object, a static field, or one array's elements."})
+        description = {"Show the history of each variable recorded with 'jtrace run --vars'.",
+            "Every write ('w') and read ('r') in time order, with value, line, thread and time. One",
+            "section per variable: a local or parameter of a method, a field of one object, a static",
+            "field, or one array's elements (however the array was reached)."})
 final class VarsCommand extends RecordingCommand {
     @Option(names = "--var", paramLabel = "NAME",
             description = "Only variables named like this (glob: sum, count*, Tally.total, values). Repeatable.")
@@ -51,8 +55,47 @@ final class VarsCommand extends RecordingCommand {
     @Mixin
     ColorOption color;
 
-    /** What one history is about; accesses with equal keys form one section. */
+    /**
+     * What one history is about; accesses with equal keys form one section. An array's key is its
+     * identity (and whether its elements are primitive): the same array reached through a named
+     * variable, a compound assignment, its initializer or a call's result is one section.
+     */
     private record Key(VariableKind kind, int methodId, String owner, String name, String type, long identity) {}
+
+    /**
+     * An array's section title, refined as accesses stream by: the first real name seen beats
+     * "(array)", a type from a named access beats one from an unnamed access (the bytecode types
+     * {@code aastore} as Object, {@code bastore} as byte even for boolean[]), and any type beats
+     * Object. {@code selected} records whether any of its accesses matched {@code --var}.
+     */
+    private static final class ArrayTitle {
+        final long identity;
+        String name = "";
+        String type;
+        int typeRank = -1;
+        boolean selected;
+
+        ArrayTitle(long identity) {
+            this.identity = identity;
+        }
+
+        void see(VariableInfo v) {
+            String n = VariableText.arrayName(v);
+            boolean named = !"(array)".equals(n);
+            if (named && name.isEmpty()) name = n;
+            boolean object = v.type() == null || v.type().isEmpty() || "Ljava/lang/Object;".equals(v.type());
+            int rank = (object ? 0 : 2) + (named ? 1 : 0);
+            if (rank > typeRank) {
+                typeRank = rank;
+                type = v.type();
+            }
+        }
+
+        String header() {
+            String typeName = new VariableInfo(0, 0, VariableKind.ARRAY, name, type, -1, "", 0, false, false).typeName();
+            return "array " + typeName + "[] " + (name.isEmpty() ? "(array)" : name) + "@" + VariableText.identity(identity);
+        }
+    }
 
     @Override
     public Integer call() throws IOException {
@@ -61,32 +104,46 @@ final class VarsCommand extends RecordingCommand {
         Predicate<ThreadInfo> threadFilter = threadFilter(threads);
         Ansi ansi = color.ansi();
         PrintWriter out = out();
+        Map<GroupedLines.Group, ArrayTitle> arrays = new IdentityHashMap<>();
         try (TraceIndex index = open(); GroupedLines histories = new GroupedLines()) {
             if (index.symbols().variableSiteCount() == 0) {
                 throw new UserException(file + " has no variable records: record them with 'jtrace run --vars PATTERN -o "
                         + file.getFileName() + " -- java ...'");
             }
             selectThreads(index, file, threads); // names the threads there are if none matches
-            int threadWidth = Math.min(24, index.threads().stream().mapToInt(t -> t.label().length()).max().orElse(4));
+            int threadWidth = Math.min(24, index.threads().stream().mapToInt(t -> Printable.text(t.label()).length()).max().orElse(4));
             TimeMerge merge = index.merged(threadFilter);
             for (TraceEvent e = merge.next(); e != null; e = merge.next()) {
                 if (!(e instanceof VariableAccess a)) continue;
                 if (!methodFilter.isEmpty() && !methodFilter.matches(a.method().className(), a.method().name())) continue;
-                if (!nameGlobs.isEmpty() && nameGlobs.stream().noneMatch(g -> nameMatches(g, a.variable()))) continue;
+                boolean nameMatches = nameGlobs.isEmpty() || nameGlobs.stream().anyMatch(g -> nameMatches(g, a.variable()));
+                boolean array = a.variable().kind() == VariableKind.ARRAY;
+                // An array's accesses are kept even if this one's name does not match: another
+                // access may name the same array (the section is shown if any of them matches).
+                if (!nameMatches && !array) continue;
                 GroupedLines.Group g = histories.group(key(a), () -> header(a));
+                String valueType = a.variable().type();
+                if (array) {
+                    ArrayTitle title = arrays.computeIfAbsent(g, x -> new ArrayTitle(a.array()));
+                    title.see(a.variable());
+                    title.selected |= nameMatches;
+                    valueType = title.type; // boolean[] elements as true/false once the array's type is known
+                }
                 if (a.variable().write()) g.writes++;
                 else g.reads++;
-                histories.add(g, line(a, ansi, threadWidth));
+                histories.add(g, line(a, valueType, ansi, threadWidth));
             }
             boolean first = true;
             for (GroupedLines.Group g : histories.groups()) {
+                ArrayTitle title = arrays.get(g);
+                if (title != null && !title.selected) continue;
                 if (!first) out.println();
                 first = false;
-                out.println(ansi.bold(g.header) + ansi.dim("  (" + count(g.writes, "write") + ", " + count(g.reads, "read") + ")"));
+                out.println(ansi.bold(title != null ? title.header() : g.header) + ansi.dim("  (" + count(g.writes, "write") + ", " + count(g.reads, "read") + ")"));
                 histories.print(g, out);
             }
             out.flush();
-            if (histories.groups().isEmpty()) warn("no variable access matches the filters in " + file);
+            if (first) warn("no variable access matches the filters in " + file);
             return finish(index);
         }
     }
@@ -97,7 +154,7 @@ final class VarsCommand extends RecordingCommand {
             case LOCAL, PARAM -> new Key(v.kind(), v.methodId(), "", v.name(), v.type(), 0);
             case FIELD -> new Key(v.kind(), 0, v.ownerClass(), v.name(), v.type(), a.owner());
             case STATIC -> new Key(v.kind(), 0, v.ownerClass(), v.name(), v.type(), 0);
-            case ARRAY -> new Key(v.kind(), 0, "", v.name(), v.type(), a.array());
+            case ARRAY -> new Key(v.kind(), 0, "", "", elementSort(v.type()), a.array());
             case UNKNOWN -> new Key(v.kind(), v.siteId(), "", v.name(), v.type(), 0);
         };
     }
@@ -115,15 +172,25 @@ final class VarsCommand extends RecordingCommand {
         };
     }
 
-    private String line(VariableAccess a, Ansi ansi, int threadWidth) {
+    /**
+     * What every access to one array agrees on: its primitive element type, or "L" for a reference
+     * array (Object or the declared type); byte and boolean arrays share baload/bastore, so "B".
+     */
+    private static String elementSort(String type) {
+        if (type == null || type.isEmpty()) return "L";
+        char c = type.charAt(0);
+        return c == 'L' || c == '[' ? "L" : c == 'Z' ? "B" : String.valueOf(c);
+    }
+
+    private String line(VariableAccess a, String valueType, Ansi ansi, int threadWidth) {
         VariableInfo v = a.variable();
         StringBuilder s = new StringBuilder(96).append("  ");
         if (!noTimes) s.append(ansi.dim(pad(Durations.timestamp(a.nanos()), 11))).append("  ");
-        String thread = a.thread().label();
+        String thread = Printable.text(a.thread().label());
         s.append(thread.length() > threadWidth ? thread.substring(0, threadWidth - 1) + "~" : thread + " ".repeat(threadWidth - thread.length()));
         s.append("  ").append(v.write() ? ansi.yellow("w") : "r").append("  ");
         if (v.kind() == VariableKind.ARRAY) s.append('[').append(a.index()).append("] = ");
-        s.append(VariableText.value(a.value(), v.type()));
+        s.append(VariableText.value(a.value(), valueType));
         if (v.line() > 0) s.append(ansi.dim("  line " + v.line()));
         if (v.kind() != VariableKind.LOCAL && v.kind() != VariableKind.PARAM) s.append(ansi.dim("  in " + a.method().displayName()));
         return s.toString();

@@ -37,7 +37,7 @@ final class ArrayAccesses {
         String desc = array == null ? opcodeElement : array.desc.substring(1);
         Type t = VariableCode.stackType(opcodeElement);
         boolean wide = t.getSize() == 2;
-        boolean redacted = array != null && c.redacted(array.name);
+        boolean redacted = array != null && !array.name.isEmpty() && c.redacted(array.name);
         int site = c.site("array", name, desc, -1, "", write, redacted);
         if (!write) {
             c.code.insertBefore(n, list(new InsnNode(Opcodes.DUP2)));

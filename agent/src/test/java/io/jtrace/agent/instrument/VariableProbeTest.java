@@ -90,6 +90,21 @@ class VariableProbeTest {
         assertTrue(TraceRuntime.records() > 30, "records written: " + TraceRuntime.records());
     }
 
+    /** Compound assignments load and store through a dup2 of the array; initializers store into a new array. */
+    @Test
+    void arraysAreNamedThroughStackCopiesAndTypedByTheirCreation() throws Exception {
+        byte[] out = instrument(classBytes("vars.ArrayAliases"));
+        verify(out);
+        assertTrue(sites.contains("array ar[] I"), sites.toString());
+        assertTrue(sites.contains("array flags[] Z"), sites.toString());
+        assertTrue(sites.contains("array password[] C redacted"), sites.toString());
+        assertTrue(sites.stream().filter(s -> s.startsWith("array password[]")).allMatch(s -> s.endsWith(" redacted")), sites.toString());
+        assertTrue(sites.contains("array [] Ljava/lang/String;"), "the initializer of a String[]: " + sites);
+        assertTrue(sites.contains("array [] Z"), "the initializer of a boolean[]: " + sites);
+        assertTrue(sites.contains("array [] I"), "the result of a call keeps the opcode's type: " + sites);
+        assertTrue(sites.stream().noneMatch(s -> s.equals("array [] Ljava/lang/Object;") || s.equals("array [] B")), sites.toString());
+    }
+
     @Test
     void classesWithoutDebugInfoUseSlotNamesAndSayItOnce() throws Exception {
         ClassReader reader = new ClassReader(classBytes("vars.History"));

@@ -54,7 +54,7 @@ public final class ManPage {
         for (String[] env : List.of(
                 new String[] {"JTRACE_JAVA", "Java 17+ executable that runs jtrace (else $JAVA_HOME/bin/java, else java)."},
                 new String[] {"JTRACE_OPTS", "Extra options for the JVM that runs jtrace, e.g. -Xmx64m."},
-                new String[] {"NO_COLOR", "When set, no colour even on a terminal."},
+                new String[] {"NO_COLOR", "When set to a non-empty value, no colour even on a terminal."},
                 new String[] {"XDG_CACHE_HOME", "Where the agent jars are unpacked (default ~/.cache/jtrace)."},
                 new String[] {"TMPDIR", "Where jtrace keeps its temporary files (the reading commands' spill files,"
                         + " jtrace run's jtrace-run-* directory); default /tmp."},

@@ -1,0 +1,111 @@
+package io.jtrace.cli;
+
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every command's help renders cleanly; the command list reads well; unknown commands are errors. */
+class HelpTest {
+    record Run(int exit, String out, String err) {}
+
+    /** Runs the CLI in-process; picocli's own warnings go to System.err, so that is captured too. */
+    static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        ByteArrayOutputStream systemErr = new ByteArrayOutputStream();
+        PrintStream saved = System.err;
+        System.setErr(new PrintStream(systemErr, true, StandardCharsets.UTF_8));
+        int exit;
+        try {
+            exit = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        } finally {
+            System.setErr(saved);
+        }
+        return new Run(exit, out.toString(), err + systemErr.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Every command and subcommand by its full path: [], [run], [print], ... */
+    static List<List<String>> commands() {
+        List<List<String>> all = new ArrayList<>();
+        collect(Main.commandLine(), new ArrayList<>(), all);
+        return all;
+    }
+
+    private static void collect(CommandLine cl, List<String> path, List<List<String>> all) {
+        all.add(List.copyOf(path));
+        for (var e : cl.getSubcommands().entrySet()) {
+            List<String> sub = new ArrayList<>(path);
+            sub.add(e.getKey());
+            collect(e.getValue(), sub, all);
+        }
+    }
+
+    @Test
+    void everyCommandsHelpRendersWithoutWarnings() {
+        List<List<String>> commands = commands();
+        assertTrue(commands.size() > 8, commands.toString());
+        for (List<String> path : commands) {
+            List<String> args = new ArrayList<>(path);
+            args.add("--help");
+            if (path.equals(List.of("help"))) args.remove("--help");
+            Run r = run(args.toArray(String[]::new));
+            assertEquals(0, r.exit(), path + ": " + r);
+            assertTrue(r.out().startsWith("Usage: jtrace"), path + ": " + r.out());
+            assertEquals("", r.err(), path + " --help wrote to stderr");
+            // 'jtrace help CMD' renders the same usage
+            if (!path.isEmpty() && !path.get(0).equals("help")) {
+                Run viaHelp = run("help", path.get(0));
+                assertEquals(0, viaHelp.exit(), path + ": " + viaHelp);
+                assertEquals("", viaHelp.err(), "jtrace help " + path + " wrote to stderr");
+            }
+        }
+    }
+
+    @Test
+    void everyCommandsFirstDescriptionLineIsASentence() {
+        for (var e : Main.commandLine().getSubcommands().entrySet()) {
+            String[] d = e.getValue().getCommandSpec().usageMessage().description();
+            assertTrue(d.length > 0, e.getKey() + " has no description");
+            assertTrue(d[0].strip().endsWith("."), "jtrace --help lists only the first line of " + e.getKey() + ": '" + d[0] + "'");
+            assertFalse(d[0].replace("%n", "").replace("%%", "").contains("%"), e.getKey() + ": a lone '%' in the listed line");
+        }
+        Run top = run("--help");
+        // in the command list, every entry (with its wrapped continuation lines) ends a sentence
+        String list = top.out().substring(top.out().indexOf("Commands:"), top.out().indexOf("Examples:")).strip();
+        String[] entries = list.substring("Commands:".length()).strip().split("\n  (?=\\S)");
+        assertEquals(Main.commandLine().getSubcommands().size(), entries.length, list);
+        for (String entry : entries) assertTrue(entry.strip().endsWith("."), "cut short in 'jtrace --help': " + entry);
+    }
+
+    @Test
+    void unknownCommandsAreErrorsEvenWithHelp() {
+        for (String[] args : List.of(new String[] {"nosuch"}, new String[] {"nosuch", "--help"}, new String[] {"--help", "nosuch"},
+                new String[] {"explore", "--help"}, new String[] {"help", "nosuch"})) {
+            Run r = run(args);
+            String bad = args[0].startsWith("-") || args[0].equals("help") ? args[1] : args[0];
+            assertEquals(2, r.exit(), String.join(" ", args) + ": " + r);
+            assertEquals("jtrace: unknown command '" + bad + "' (see 'jtrace --help')\n", r.err(), String.join(" ", args));
+            assertEquals("", r.out(), String.join(" ", args));
+        }
+        for (String typo : List.of("sumary", "exeptions", "prnt", "expotr", "var")) {
+            Run r = run(typo, "--help");
+            assertEquals(2, r.exit(), r.toString());
+            assertTrue(r.err().startsWith("jtrace: unknown command '" + typo + "' (did you mean "), r.err());
+        }
+        assertEquals("jtrace: unknown command 'sumary' (did you mean summary?)\n", run("sumary").err());
+        Run option = run("print", "--bogus", "--help");
+        assertEquals(2, option.exit(), option.toString());
+        assertTrue(option.err().startsWith("jtrace print: unknown option: '--bogus'"), option.err());
+    }
+}
