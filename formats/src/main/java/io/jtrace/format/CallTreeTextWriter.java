@@ -41,12 +41,14 @@ public final class CallTreeTextWriter {
                     + (options.times() ? Durations.format(root.totalNanos()) + " in " : "") + calls(root.calls());
             out.println(options.ansi().bold(head));
             long threshold = (long) Math.ceil(root.totalNanos() * options.minPercent() / 100.0);
-            writeChildren(root, "", threshold);
+            writeChildren(root, "", 0, threshold);
         }
         out.flush();
     }
 
-    private void writeChildren(CallTree.Node parent, String indent, long threshold) {
+    /** {@code level}: of the children; the indent stops growing at {@link Indentation#MAX_LEVELS}, lines then say their level. */
+    private void writeChildren(CallTree.Node parent, String indent, int level, long threshold) {
+        String marker = Indentation.marker(level);
         List<CallTree.Node> shown = new ArrayList<>();
         long hiddenCalls = 0, hiddenNanos = 0;
         int hidden = 0;
@@ -63,11 +65,12 @@ public final class CallTreeTextWriter {
         for (int i = 0; i < shown.size(); i++) {
             CallTree.Node c = shown.get(i);
             boolean last = i == shown.size() - 1 && hidden == 0;
-            out.println(indent + (last ? "`---" : "+---") + line(c));
-            writeChildren(c, indent + (last ? "    " : "|   "), threshold);
+            out.println(indent + (last ? "`---" : "+---") + marker + line(c));
+            String deeper = level < Indentation.MAX_LEVELS ? indent + (last ? "    " : "|   ") : indent;
+            writeChildren(c, deeper, level + 1, threshold);
         }
         if (hidden > 0) {
-            out.println(indent + "`---" + options.ansi().dim("(" + hidden + " more path(s) under " + trim(options.minPercent())
+            out.println(indent + "`---" + marker + options.ansi().dim("(" + hidden + " more path(s) under " + trim(options.minPercent())
                     + "%: " + calls(hiddenCalls) + (options.times() ? ", " + Durations.format(hiddenNanos) : "") + ")"));
         }
     }

@@ -93,7 +93,8 @@ public final class TextTraceWriter implements TraceWriter {
         StringBuilder line = new StringBuilder(96);
         if (options.times()) line.append(options.ansi().dim(pad(Durations.timestamp(e.nanos()), 11))).append("  ");
         if (options.threadColumn()) line.append(padRight(Printable.text(e.thread().label()), threadWidth)).append("  ");
-        for (int i = e.depth(); i > 0; i--) line.append("  ");
+        for (int i = Indentation.levels(e.depth()); i > 0; i--) line.append("  ");
+        line.append(Indentation.marker(e.depth()));
         Ansi a = options.ansi();
         if (e instanceof MethodEnter m) {
             line.append(a.cyan(">")).append(' ').append(name(m.method()));
@@ -134,7 +135,8 @@ public final class TextTraceWriter implements TraceWriter {
                           ExitKind kind, ExceptionRef exception) {
         if (options.times()) out.timestamp(nanos, 11).spaces(2);
         if (options.threadColumn()) out.append(threadColumn(thread));
-        out.spaces(2 * Math.max(0, depth));
+        out.spaces(2 * Indentation.levels(depth));
+        if (depth > Indentation.MAX_LEVELS) out.append(Indentation.marker(depth));
         char marker = kind == ExitKind.EXCEPTION ? '!' : kind == ExitKind.UNFINISHED ? '?' : normal;
         out.ascii(marker).ascii(' ').append(nameBytes(method));
         if (kind != null) {

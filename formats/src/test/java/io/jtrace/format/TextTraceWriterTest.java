@@ -91,6 +91,29 @@ class TextTraceWriterTest {
     }
 
     @Test
+    void deepNestingStopsIndentingAndSaysItsLevel() throws IOException {
+        List<TraceEvent> events = List.of(
+                new MethodEnter(MAIN, 1_000, Indentation.MAX_LEVELS, TRANSFER),
+                new MethodCall(MAIN, 2_000, 12_345, WITHDRAW, 10, ExitKind.RETURN, null));
+        TextTraceWriter.Options noTimes = new TextTraceWriter.Options(false, false, false, new Ansi(false));
+        for (String text : List.of(render(events, noTimes), renderBytes(events, noTimes))) {
+            List<String> lines = text.lines().toList();
+            String indent = " ".repeat(2 * Indentation.MAX_LEVELS);
+            assertEquals(indent + "> bank.Bank.transfer(Account, Account, long)", lines.get(0));
+            assertEquals(indent + "[12345] = bank.Account.withdraw(long)", lines.get(1));
+        }
+    }
+
+    private static String renderBytes(List<TraceEvent> events, TextTraceWriter.Options options) throws IOException {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        TextTraceWriter w = new TextTraceWriter(bytes, java.nio.charset.StandardCharsets.UTF_8, options);
+        w.begin(new io.jtrace.model.RecordingInfo("test.jfr", 0, List.of(MAIN), events.size()));
+        for (TraceEvent e : events) w.event(e);
+        w.end();
+        return bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    @Test
     void sectionsPerThreadWithoutTimes() throws IOException {
         List<TraceEvent> events = new ArrayList<>(sample());
         events.sort(java.util.Comparator.comparingInt((TraceEvent e) -> e.thread().ordinal()));
