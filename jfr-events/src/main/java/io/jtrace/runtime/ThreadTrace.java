@@ -158,13 +158,16 @@ final class ThreadTrace {
      */
     void repairStack(boolean entering) {
         int[] real = TracedFrames.onStack(entering);
+        seenFailureEpoch = Tracer.failureEpoch;
+        stale = false;
+        // Nothing to tell the reader if nothing failed here and the frames are as we had them (a
+        // failure on another thread, or an error the program caught while the tracer kept up).
+        if (failures == 0 && java.util.Arrays.equals(real, 0, real.length, stack, 0, depth)) return;
         int[] s = stack.length >= real.length ? stack : new int[Math.max(32, real.length * 2)];
         System.arraycopy(real, 0, s, 0, real.length);
         stack = s;
         depth = real.length;
         if (trail != null) trail.dropAbove(depth);
-        seenFailureEpoch = Tracer.failureEpoch;
-        stale = false;
         lost = true;
     }
 
@@ -311,6 +314,15 @@ final class ThreadTrace {
 
     /** Writes the buffered records as one JFR event. */
     void flush() {
+        if (recordOpen && recordSequence == sequence && recordPos <= pos) {
+            // the owner failed halfway through a record and wrote nothing since (it died, or the
+            // JVM is shutting down): never write a torn record
+            pos = recordPos;
+            records = recordCount;
+            lastNanos = recordLastNanos;
+            recordOpen = false;
+            lost = true;
+        }
         if (records == 0) return;
         boolean wasBusy = busy;
         busy = true;

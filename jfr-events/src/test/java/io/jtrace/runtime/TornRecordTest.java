@@ -65,6 +65,33 @@ class TornRecordTest {
         assertEquals(5 + 1, events.get(0).getInt("recordCount"));
     }
 
+    @Test
+    void aFlushNeverWritesATornRecord() throws Exception {
+        FlightRecorder.register(TraceBatchEvent.class);
+        ThreadTrace t = new ThreadTrace(Thread.currentThread(), false);
+        Path file = Files.createTempFile("jtrace-torn-flush", ".jfr");
+        try (Recording r = new Recording()) {
+            r.enable(TraceBatchEvent.NAME).withoutThreshold().withoutStackTrace();
+            r.start();
+            t.enter(5);
+            // the owner failed halfway through its exceptional exit, then died: the flusher writes its batch
+            t.depth--;
+            t.begin(RecordFormat.EXIT_EXCEPTIONAL, 0, System.nanoTime(), RecordFormat.MAX_FIXED_RECORD);
+            t.putVarLong(12345);
+            t.flush();
+            r.stop();
+            r.dump(file);
+        }
+        List<RecordedEvent> events = new ArrayList<>();
+        for (RecordedEvent e : RecordingFile.readAllEvents(file)) if (e.getEventType().getName().equals(TraceBatchEvent.NAME)) events.add(e);
+        Files.delete(file);
+        assertEquals(1, events.size());
+        assertEquals(1, events.get(0).getInt("recordCount"));
+        RecordDecoder d = new RecordDecoder(events.get(0).getString("payload").getBytes(StandardCharsets.ISO_8859_1));
+        expect(d, RecordFormat.ENTER, 5);
+        assertFalse(d.hasMore());
+    }
+
     private static void expect(RecordDecoder d, int kind, long aux) {
         long header = d.readVarLong();
         assertEquals(RecordFormat.kindName(kind), RecordFormat.kindName((int) (header & 0xf)));

@@ -30,7 +30,8 @@ public final class ParallelReplay {
         int size;
         boolean end;
         boolean last;
-        RuntimeException failure;
+        /** What the replay failed with: an Error too (out of memory or stack), so the consumer never waits forever. */
+        Throwable failure;
         final byte[] kind = new byte[BLOCK];
         final long[] nanos = new long[BLOCK];
         final long[] duration = new long[BLOCK];
@@ -70,7 +71,9 @@ public final class ParallelReplay {
         try {
             while (true) {
                 Block b = take(full);
-                if (b.failure != null) throw b.failure;
+                if (b.failure instanceof RuntimeException r) throw r;
+                if (b.failure instanceof Error err) throw err;
+                if (b.failure != null) throw new IllegalStateException(b.failure);
                 deliver(b, consumer);
                 if (b.end) afterThread.accept(b.thread);
                 boolean last = b.last;
@@ -119,7 +122,7 @@ public final class ParallelReplay {
             filler.send();
         } catch (Stop stop) {
             // the consumer is gone
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             try {
                 if (filler.block == null) filler.start(null);
                 filler.block.failure = e;
