@@ -60,6 +60,9 @@ public final class BatchScanner {
                 } catch (BatchLayout.LayoutException e) {
                     throw new UnsupportedRecordingException("its trace batches are not laid out as this jtrace expects ("
                             + e.getMessage() + "): it was written by a different jtrace version");
+                } catch (ListenerFailure f) {
+                    if (f.getCause() instanceof IOException io) throw io;
+                    throw (RuntimeException) f.getCause();
                 } catch (IOException | RuntimeException e) {
                     return new Result(chunks, events, batches, samples, reason(e));
                 }
@@ -88,7 +91,11 @@ public final class BatchScanner {
                                     || event.payloadOffset + event.payloadLength > chunk.end())) {
                                 throw new DamageException("the payload of the batch at byte " + pos + " lies outside its chunk");
                             }
-                            listener.batch(event);
+                            try {
+                                listener.batch(event);
+                            } catch (IOException | RuntimeException e) {
+                                throw new ListenerFailure(e); // ours (a full spill disk), not the file's
+                            }
                             batches++;
                         } else if (type == sampleId) {
                             samples++;
@@ -99,12 +106,19 @@ public final class BatchScanner {
                                 if (in.position() != pos + size) {
                                     throw new DamageException("the " + other.name + " event at byte " + pos + " does not match its size");
                                 }
-                                listener.event(values);
+                                try {
+                                    listener.event(values);
+                                } catch (RuntimeException e) {
+                                    throw new ListenerFailure(e);
+                                }
                             }
                         }
                         if (type != JfrMetadata.METADATA_EVENT && type != JfrMetadata.CHECKPOINT_EVENT) events++;
                         pos += size;
                     }
+                } catch (ListenerFailure f) {
+                    if (f.getCause() instanceof IOException io) throw io;
+                    throw (RuntimeException) f.getCause();
                 } catch (IOException | RuntimeException e) {
                     return new Result(chunks, events, batches, samples, reason(e));
                 }
@@ -115,6 +129,13 @@ public final class BatchScanner {
             }
         }
         return new Result(chunks, events, batches, samples, null);
+    }
+
+    /** Carries a listener's failure past the handler that treats parse errors as damage. */
+    private static final class ListenerFailure extends RuntimeException {
+        ListenerFailure(Exception cause) {
+            super(cause);
+        }
     }
 
     private static String reason(Exception e) {
