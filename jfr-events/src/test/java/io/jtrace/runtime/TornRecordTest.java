@@ -1,16 +1,9 @@
 package io.jtrace.runtime;
 
-import io.jtrace.events.TraceBatchEvent;
-import jdk.jfr.FlightRecorder;
-import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,12 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 class TornRecordTest {
     @Test
     void aTornRecordIsRolledBackAndFollowedByAResync() throws Exception {
-        FlightRecorder.register(TraceBatchEvent.class);
         ThreadTrace t = new ThreadTrace(Thread.currentThread(), false);
-        Path file = Files.createTempFile("jtrace-torn", ".jfr");
-        try (Recording r = new Recording()) {
-            r.enable(TraceBatchEvent.NAME).withoutThreshold().withoutStackTrace();
-            r.start();
+        List<RecordedEvent> events = BatchCapture.batches(() -> {
             t.enter(5);
             t.enter(6);
             // exitExceptional of 6 failing after its header and half its body
@@ -42,12 +31,7 @@ class TornRecordTest {
             t.lost = true;
             t.exit(7);
             t.flush();
-            r.stop();
-            r.dump(file);
-        }
-        List<RecordedEvent> events = new ArrayList<>();
-        for (RecordedEvent e : RecordingFile.readAllEvents(file)) if (e.getEventType().getName().equals(TraceBatchEvent.NAME)) events.add(e);
-        Files.delete(file);
+        });
         assertEquals(1, events.size());
         RecordDecoder d = new RecordDecoder(events.get(0).getString("payload").getBytes(StandardCharsets.ISO_8859_1));
         expect(d, RecordFormat.ENTER, 5);
@@ -67,24 +51,15 @@ class TornRecordTest {
 
     @Test
     void aFlushNeverWritesATornRecord() throws Exception {
-        FlightRecorder.register(TraceBatchEvent.class);
         ThreadTrace t = new ThreadTrace(Thread.currentThread(), false);
-        Path file = Files.createTempFile("jtrace-torn-flush", ".jfr");
-        try (Recording r = new Recording()) {
-            r.enable(TraceBatchEvent.NAME).withoutThreshold().withoutStackTrace();
-            r.start();
+        List<RecordedEvent> events = BatchCapture.batches(() -> {
             t.enter(5);
             // the owner failed halfway through its exceptional exit, then died: the flusher writes its batch
             t.depth--;
             t.begin(RecordFormat.EXIT_EXCEPTIONAL, 0, System.nanoTime(), RecordFormat.MAX_FIXED_RECORD);
             t.putVarLong(12345);
             t.flush();
-            r.stop();
-            r.dump(file);
-        }
-        List<RecordedEvent> events = new ArrayList<>();
-        for (RecordedEvent e : RecordingFile.readAllEvents(file)) if (e.getEventType().getName().equals(TraceBatchEvent.NAME)) events.add(e);
-        Files.delete(file);
+        });
         assertEquals(1, events.size());
         assertEquals(1, events.get(0).getInt("recordCount"));
         RecordDecoder d = new RecordDecoder(events.get(0).getString("payload").getBytes(StandardCharsets.ISO_8859_1));

@@ -11,7 +11,7 @@ import io.jtrace.runtime.RecordFormat;
 
 /**
  * The model event of a record that is not a call (a line, a variable access, an exception
- * record) for {@link ThreadReplay}; the same events {@link ThreadTimeline} makes of them.
+ * record), for both replays ({@link ThreadTimeline} and {@link ThreadReplay}).
  */
 final class OtherRecords {
     private OtherRecords() {}

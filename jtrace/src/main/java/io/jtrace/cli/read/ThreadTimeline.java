@@ -2,7 +2,6 @@ package io.jtrace.cli.read;
 
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExitKind;
-import io.jtrace.model.LineExecuted;
 import io.jtrace.model.MethodCall;
 import io.jtrace.model.MethodEnter;
 import io.jtrace.model.MethodExit;
@@ -10,9 +9,6 @@ import io.jtrace.model.MethodInfo;
 import io.jtrace.model.RecordsLost;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
-import io.jtrace.model.Value;
-import io.jtrace.model.VariableAccess;
-import io.jtrace.model.VariableInfo;
 import io.jtrace.runtime.RecordDecoder;
 import io.jtrace.runtime.RecordFormat;
 
@@ -145,27 +141,15 @@ public final class ThreadTimeline {
                 frames[depth] = null;
                 break;
             }
-            case RecordFormat.LINE: {
-                TraceEvent e = new LineExecuted(thread, t, depth, depth > 0 ? frames[depth - 1] : MethodInfo.unknown(0), (int) r.aux);
-                ready.add(e);
-                retain(e, r);
-                break;
-            }
-            case RecordFormat.VARIABLE: {
-                VariableInfo v = index.symbols.variable((int) r.aux);
-                TraceEvent e = new VariableAccess(thread, t, depth, index.symbols.method(v.methodId()), v, r.owner, r.array,
-                        r.index, value(r));
-                ready.add(e);
-                retain(e, r);
-                break;
-            }
+            case RecordFormat.LINE:
+            case RecordFormat.VARIABLE:
             case RecordFormat.THROW:
             case RecordFormat.CATCH:
             case RecordFormat.FINALLY:
             case RecordFormat.UNCAUGHT:
             case RecordFormat.ORIGIN:
             case RecordFormat.SUPPRESSED: {
-                TraceEvent e = ExceptionRecords.event(r, thread, t, depth, index.symbols);
+                TraceEvent e = OtherRecords.event(r, thread, t, depth, depth > 0 ? frames[depth - 1] : null, index.symbols);
                 ready.add(e);
                 retain(e, r);
                 break;
@@ -190,21 +174,6 @@ public final class ThreadTimeline {
         depth = common;
         for (int i = common; i < r.frameCount; i++) push(index.symbols.method(r.frames[i]), t);
         ready.add(new RecordsLost(thread, t, depth, 0));
-    }
-
-    private Value value(RawRecord r) {
-        switch (r.valueTag) {
-            case RecordFormat.VALUE_INT: return new Value(Value.Kind.INT, r.bits, null, 0, null, 0);
-            case RecordFormat.VALUE_FLOAT: return new Value(Value.Kind.FLOAT, r.bits, null, 0, null, 0);
-            case RecordFormat.VALUE_DOUBLE: return new Value(Value.Kind.DOUBLE, r.bits, null, 0, null, 0);
-            case RecordFormat.VALUE_STRING: return new Value(Value.Kind.STRING, 0, r.text, r.fullLength, null, 0);
-            case RecordFormat.VALUE_OBJECT:
-                return new Value(Value.Kind.OBJECT, 0, null, 0, index.symbols.type(r.typeId), r.identity);
-            case RecordFormat.VALUE_TEXT:
-                return new Value(Value.Kind.TEXT, 0, r.text, r.fullLength, index.symbols.type(r.typeId), r.identity);
-            case RecordFormat.VALUE_REDACTED: return Value.REDACTED;
-            default: return Value.NULL;
-        }
     }
 
     private static ExitKind exitKind(RawRecord r) {
