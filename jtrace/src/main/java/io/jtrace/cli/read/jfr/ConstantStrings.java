@@ -5,15 +5,20 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Where the strings of one chunk's constant pools are in the file (not the strings: a payload
- * in a pool is read in place later). JDK 25 pools every string of 129 to 131,071 chars, so a
- * payload is usually a pool entry there; JDK 17 pools some of 17 to 127 chars.
+ * The strings of one chunk's constant pools, read once, front to back, when the chunk is opened:
+ * short ones (names) decoded then, so that looking one up later never moves the reader; long
+ * ones (batch payloads) only located, to be read in place. JDK 25 pools every string of 129 to
+ * 131,071 chars, so a payload is usually a pool entry there; JDK 17 pools some of 17 to 127 chars.
  */
 final class ConstantStrings {
     /** A string's characters at {@code offset}: {@code length} bytes if {@code contiguous}, else {@code length} varint chars. */
     record Location(int encoding, long offset, int length, boolean contiguous) {}
 
+    /** Strings up to this many chars are decoded while the pools are read (names, short payloads). */
+    static final int DECODED_LENGTH = 1024;
+
     private final Map<Long, Location> byKey = new HashMap<>();
+    private final Map<Long, String> decoded = new HashMap<>();
 
     static ConstantStrings read(JfrInput in, ChunkHeader chunk, JfrMetadata metadata) throws IOException {
         ConstantStrings strings = new ConstantStrings();
@@ -39,7 +44,7 @@ final class ConstantStrings {
                 int count = in.readVarInt();
                 for (int j = 0; j < count; j++) {
                     long key = in.readVarLong();
-                    if (type == stringType) strings.byKey.put(key, locate(in));
+                    if (type == stringType) strings.add(in, key);
                     else JfrValues.skipValue(in, type, 0);
                 }
             }
@@ -47,6 +52,18 @@ final class ConstantStrings {
             if (delta == 0) return strings;
             at += delta;
         }
+    }
+
+    /** Records where a pool string is and steps over it, decoding it on the way if it is short. */
+    private void add(JfrInput in, long key) throws IOException {
+        long start = in.position();
+        Location l = locate(in);
+        byKey.put(key, l);
+        if (l.encoding() == JfrStrings.NULL || l.length() > DECODED_LENGTH) return;
+        long after = in.position();
+        in.position(start);
+        decoded.put(key, JfrStrings.readBody(in, in.readUnsignedByte()));
+        in.position(after);
     }
 
     /** Records where a pool string is and steps over it. */
@@ -79,8 +96,13 @@ final class ConstantStrings {
         return byKey.get(key);
     }
 
-    /** The string a pool key names, decoded (for short strings such as thread names); null if missing. */
+    /**
+     * The string a pool key names; null if missing. Short strings come from memory; a long one is
+     * read where it is (a payload JFR did not store one byte per char: rare).
+     */
     String decode(JfrInput in, long key) throws IOException {
+        String s = decoded.get(key);
+        if (s != null) return s;
         Location l = byKey.get(key);
         if (l == null) return null;
         long saved = in.position();

@@ -11,6 +11,10 @@ import java.nio.file.StandardOpenOption;
  * Random-access reading of a JFR file through one fixed window (so memory does not grow with the
  * file): big-endian raw numbers of chunk headers and the LEB128 varints of everything else.
  * Moving forward past data (a payload) costs nothing until something after it is read.
+ *
+ * <p>Read-ahead adapts like a kernel's: while reads follow each other it doubles up to the window;
+ * after a jump past data (a batch payload, read in place later) it drops to a few hundred bytes,
+ * so that walking a recording's events reads their headers, not the payloads between them.
  */
 final class JfrInput implements AutoCloseable {
     private final FileChannel channel;
@@ -21,12 +25,26 @@ final class JfrInput implements AutoCloseable {
     private long windowStart;
     private int windowLength;
     private long position;
+    /** Bytes the next refill reads (at least what is asked for). */
+    private int readAhead;
+    private long bytesRead;
+
+    /** Read-ahead after a jump: enough for a batch event's fields before its payload. */
+    static final int MIN_READ_AHEAD = 512;
+    /** A jump this far past the window counts as skipping data, not as reading on. */
+    private static final int JUMP = 8192;
 
     JfrInput(Path file, int windowSize) throws IOException {
         channel = FileChannel.open(file, StandardOpenOption.READ);
         size = channel.size();
         window = new byte[windowSize];
         windowBuffer = ByteBuffer.wrap(window);
+        readAhead = windowSize;
+    }
+
+    /** Bytes read from the file so far (refills; what a test of the I/O pattern counts). */
+    long bytesRead() {
+        return bytesRead;
     }
 
     long size() {
@@ -51,13 +69,21 @@ final class JfrInput implements AutoCloseable {
         if (offset >= 0 && offset + n <= windowLength) return (int) offset;
         if (position + n > size) throw new EOFException("the file ends at byte " + size + ", inside the data at byte " + position);
         if (n > window.length) throw new IOException("a value of " + n + " bytes does not fit the read window");
+        long windowEnd = windowStart + windowLength;
+        if (windowLength > 0 && (position < windowStart || position >= windowEnd + JUMP)) {
+            readAhead = MIN_READ_AHEAD;
+        } else if (windowLength > 0) {
+            readAhead = (int) Math.min(window.length, (long) readAhead * 2);
+        }
         windowStart = position;
         windowBuffer.clear();
+        windowBuffer.limit((int) Math.min(window.length, Math.max(n, Math.min(readAhead, size - position))));
         while (windowBuffer.position() < n) {
             int read = channel.read(windowBuffer, windowStart + windowBuffer.position());
             if (read < 0) break;
         }
         windowLength = windowBuffer.position();
+        bytesRead += windowLength;
         if (windowLength < n) throw new EOFException("the file ends at byte " + (windowStart + windowLength));
         return 0;
     }
