@@ -1,9 +1,9 @@
 package io.jtrace.e2e;
 
 import io.jtrace.analysis.CallVisitor;
-import io.jtrace.cli.read.ThreadTimeline;
-import io.jtrace.cli.read.TraceIndex;
-import io.jtrace.cli.read.TraceReader;
+import io.jtrace.read.ThreadTimeline;
+import io.jtrace.read.TraceIndex;
+import io.jtrace.read.TraceReader;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodCall;

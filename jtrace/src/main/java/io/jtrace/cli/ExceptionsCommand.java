@@ -1,11 +1,11 @@
 package io.jtrace.cli;
 
 import io.jtrace.agent.filter.MethodPattern;
-import io.jtrace.cli.exceptions.ExceptionFlow;
-import io.jtrace.cli.exceptions.ExceptionTally;
-import io.jtrace.cli.exceptions.JourneyFilter;
-import io.jtrace.cli.read.TimeMerge;
-import io.jtrace.cli.read.TraceIndex;
+import io.jtrace.analysis.ExceptionFlow;
+import io.jtrace.analysis.ExceptionTally;
+import io.jtrace.cli.JourneyFilter;
+import io.jtrace.read.TimeMerge;
+import io.jtrace.read.TraceIndex;
 import io.jtrace.format.ExceptionReportWriter;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;

@@ -1,9 +1,9 @@
 package io.jtrace.cli;
 
-import io.jtrace.cli.read.ParallelReplay;
-import io.jtrace.cli.read.ThreadTimeline;
-import io.jtrace.cli.read.TimeMerge;
-import io.jtrace.cli.read.TraceIndex;
+import io.jtrace.read.ParallelReplay;
+import io.jtrace.read.ThreadTimeline;
+import io.jtrace.read.TimeMerge;
+import io.jtrace.read.TraceIndex;
 import io.jtrace.format.ChromeTraceWriter;
 import io.jtrace.format.CollapsedStacksWriter;
 import io.jtrace.format.CsvTraceWriter;

@@ -1,9 +1,9 @@
 package io.jtrace.cli;
 
-import io.jtrace.cli.read.EncodedRecord;
-import io.jtrace.cli.read.ThreadTimeline;
-import io.jtrace.cli.read.TraceIndex;
-import io.jtrace.cli.write.RecordingWriter;
+import io.jtrace.read.EncodedRecord;
+import io.jtrace.read.ThreadTimeline;
+import io.jtrace.read.TraceIndex;
+import io.jtrace.write.RecordingWriter;
 import io.jtrace.model.ExceptionEvent;
 import io.jtrace.model.LineExecuted;
 import io.jtrace.model.RecordsLost;

@@ -131,6 +131,11 @@ public final class Main implements Runnable {
                 err.flush();
                 return u.exitCode();
             }
+            if (ex instanceof io.jtrace.read.UnreadableRecordingException u) { // the library's word for a bad input file
+                err.println(prefix(failed) + u.getMessage());
+                err.flush();
+                return 2;
+            }
             boolean debug = parseResult.hasMatchedOption("--debug")
                     || parseResult.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"));
             err.println(prefix(failed) + "internal error: " + ex

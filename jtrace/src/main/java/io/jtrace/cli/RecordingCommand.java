@@ -1,7 +1,7 @@
 package io.jtrace.cli;
 
-import io.jtrace.cli.read.TraceIndex;
-import io.jtrace.cli.read.TraceReader;
+import io.jtrace.read.TraceIndex;
+import io.jtrace.read.TraceReader;
 import io.jtrace.model.ThreadInfo;
 import picocli.CommandLine.Parameters;
 

@@ -1,7 +1,7 @@
 package io.jtrace.cli;
 
 import io.jtrace.cli.launch.ChunkRecovery;
-import io.jtrace.cli.read.RecordingStats;
+import io.jtrace.read.RecordingStats;
 
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,7 +1,7 @@
 package io.jtrace.cli;
 
 import io.jtrace.agent.filter.MethodFilter;
-import io.jtrace.cli.read.TraceIndex;
+import io.jtrace.read.TraceIndex;
 import io.jtrace.model.ThreadInfo;
 import picocli.CommandLine.Option;
 

@@ -1,9 +1,9 @@
 package io.jtrace.cli;
 
 import io.jtrace.agent.filter.MethodFilter;
-import io.jtrace.cli.read.GroupedLines;
-import io.jtrace.cli.read.TimeMerge;
-import io.jtrace.cli.read.TraceIndex;
+import io.jtrace.read.GroupedLines;
+import io.jtrace.read.TimeMerge;
+import io.jtrace.read.TraceIndex;
 import io.jtrace.format.Ansi;
 import io.jtrace.format.Durations;
 import io.jtrace.format.Printable;

@@ -1,0 +1,67 @@
+package io.jtrace.read;
+
+import io.jtrace.read.jfr.EventValues;
+import io.jtrace.events.MethodDefinitionEvent;
+import io.jtrace.events.SessionEvent;
+import io.jtrace.events.TracerStatisticsEvent;
+import io.jtrace.events.TypeDefinitionEvent;
+import io.jtrace.events.VariableDefinitionEvent;
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.VariableInfo;
+import io.jtrace.model.VariableKind;
+
+import java.util.Set;
+
+/**
+ * The events of a recording besides the batches that jtrace uses: definitions of methods, types
+ * and variable access sites, the session, the tracer's statistics and JFR's data-loss events,
+ * read by {@link io.jtrace.read.jfr.BatchScanner} in file order into the index.
+ */
+final class DefinitionEvents {
+    private DefinitionEvents() {}
+
+    static final String DATA_LOSS = "jdk.DataLoss";
+
+    static final Set<String> NAMES = Set.of(MethodDefinitionEvent.NAME, TypeDefinitionEvent.NAME,
+            VariableDefinitionEvent.NAME, SessionEvent.NAME, TracerStatisticsEvent.NAME, DATA_LOSS);
+
+    static void apply(EventValues e, TraceIndex index) {
+        switch (e.typeName()) {
+            case MethodDefinitionEvent.NAME:
+                index.sawJtraceEvents = true;
+                index.symbols.addMethod(new MethodInfo(e.getInt("methodId"), e.getString("className"),
+                        e.getString("methodName"), e.getString("descriptor"), e.getString("sourceFile"),
+                        e.getInt("line"), e.getInt("modifiers")));
+                break;
+            case TypeDefinitionEvent.NAME:
+                index.symbols.addType(e.getInt("typeId"), e.getString("typeName"), e.getString("superTypes"));
+                break;
+            case VariableDefinitionEvent.NAME:
+                index.symbols.addVariable(new VariableInfo(e.getInt("siteId"), e.getInt("methodId"),
+                        VariableKind.parse(e.getString("kind")), e.getString("name"), e.getString("type"),
+                        e.getInt("slot"), java.util.Objects.toString(e.getString("ownerClass"), ""), e.getInt("line"),
+                        e.getBoolean("write"), e.getBoolean("redacted")));
+                break;
+            case SessionEvent.NAME:
+                index.sawJtraceEvents = true;
+                if (index.nanoOrigin != Long.MIN_VALUE) break;
+                index.nanoOrigin = e.getLong("nanoOrigin");
+                index.epochNanosOrigin = e.getLong("epochNanosOrigin");
+                index.agentOptions = e.getString("options");
+                index.agentVersion = e.getString("version");
+                index.pid = e.getLong("pid");
+                index.formatVersion = e.getInt("formatVersion");
+                break;
+            case TracerStatisticsEvent.NAME:
+                index.internalErrors = Math.max(index.internalErrors, e.getLong("internalErrors"));
+                index.classesFailed = Math.max(index.classesFailed, e.getLong("classesFailed"));
+                break;
+            case DATA_LOSS:
+                index.dataLossEvents++;
+                index.dataLossBytes += e.getLong("amount");
+                break;
+            default:
+                break;
+        }
+    }
+}

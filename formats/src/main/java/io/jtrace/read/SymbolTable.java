@@ -1,0 +1,120 @@
+package io.jtrace.read;
+
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.VariableInfo;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Method and type definitions of a recording, by id. */
+public final class SymbolTable {
+    private final Map<Integer, MethodInfo> methods = new HashMap<>();
+    /** By id, for the per-record look-up (ids are dense, from 1). */
+    private MethodInfo[] byId = new MethodInfo[0];
+    private final Map<Integer, String> types = new HashMap<>();
+    private final Map<String, List<String>> superTypes = new HashMap<>();
+    private final Map<Integer, VariableInfo> variables = new HashMap<>();
+    private Map<String, Integer> typeIds;
+
+    void addMethod(MethodInfo m) {
+        if (methods.putIfAbsent(m.id(), m) != null || m.id() < 0) return;
+        if (m.id() >= byId.length) byId = java.util.Arrays.copyOf(byId, Math.max(m.id() + 1, byId.length * 2));
+        byId[m.id()] = m;
+    }
+
+    void addType(int id, String name, String supers) {
+        types.putIfAbsent(id, name);
+        List<String> list = supers == null || supers.isEmpty() ? List.of() : List.of(supers.split(","));
+        // a type first registered by name (a declared catch type) learns its superclasses later
+        superTypes.merge(name, list, (known, added) -> known.isEmpty() ? added : known);
+    }
+
+    void addVariable(VariableInfo v) {
+        variables.putIfAbsent(v.siteId(), v);
+    }
+
+    /** The variable access site with this id (a stand-in if its definition is missing). */
+    public VariableInfo variable(int siteId) {
+        VariableInfo v = variables.get(siteId);
+        return v != null ? v : VariableInfo.unknown(siteId);
+    }
+
+    /** Every variable access site defined in the recording. */
+    public Iterable<VariableInfo> variables() {
+        return variables.values();
+    }
+
+    public int variableSiteCount() {
+        return variables.size();
+    }
+
+    /** The methods by id (null where none is defined), for a replay's per-record look-up; do not change it. */
+    MethodInfo[] methodsById() {
+        return byId;
+    }
+
+    public MethodInfo method(int id) {
+        MethodInfo m = id >= 0 && id < byId.length ? byId[id] : null;
+        if (m == null) {
+            m = MethodInfo.unknown(id);
+            addMethod(m); // one shared instance per missing id
+        }
+        return m;
+    }
+
+    /** Type name for an id; null for 0 (unknown). */
+    public String type(int id) {
+        if (id == 0) return null;
+        String t = types.get(id);
+        return t != null ? t : "type#" + id;
+    }
+
+    /** Superclasses of a type, nearest first, as far as the recording knows them. */
+    public List<String> superTypes(String type) {
+        return superTypes.getOrDefault(type, List.of());
+    }
+
+    /** True if the recording traced a method of this class with this name (any overload). */
+    public boolean isTraced(String className, String methodName) {
+        if (tracedNames == null || tracedNames.size() != methods.size()) {
+            tracedNames = new java.util.HashSet<>();
+            for (MethodInfo m : methods.values()) tracedNames.add(m.qualifiedName());
+        }
+        return tracedNames.contains(className + "." + methodName);
+    }
+
+    private java.util.Set<String> tracedNames;
+
+    /** Id of a type name as {@link #type} gives it; 0 if unknown. */
+    public int typeId(String name) {
+        if (name == null) return 0;
+        if (typeIds == null) {
+            typeIds = new HashMap<>();
+            for (Map.Entry<Integer, String> e : types.entrySet()) typeIds.putIfAbsent(e.getValue(), e.getKey());
+        }
+        Integer id = typeIds.get(name);
+        if (id != null) return id;
+        if (name.startsWith("type#")) {
+            try {
+                return Integer.parseInt(name.substring(5));
+            } catch (NumberFormatException e) {
+                return 0;
+            }
+        }
+        return 0;
+    }
+
+    /** Type ids and names. */
+    public Map<Integer, String> types() {
+        return java.util.Collections.unmodifiableMap(types);
+    }
+
+    public int methodCount() {
+        return methods.size();
+    }
+
+    public Iterable<MethodInfo> methods() {
+        return methods.values();
+    }
+}

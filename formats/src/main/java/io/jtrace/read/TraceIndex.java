@@ -1,0 +1,211 @@
+package io.jtrace.read;
+
+import io.jtrace.model.ThreadInfo;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * What one read of a recording learned: definitions, threads and where each thread's batches
+ * are, in sequence order. Replay the records with {@link #timeline} or {@link #merged}.
+ */
+public final class TraceIndex implements AutoCloseable {
+    /** Where one batch's payload sits: in the recording itself, or in the spill store if {@code spilled}. */
+    record BatchRef(long sequence, long offset, int length, long baseNanos, int startDepth, int records, boolean spilled) {}
+
+    /** One thread's batches, sorted by sequence once reading is done. */
+    static final class ThreadBatches {
+        final long threadId;
+        String name;
+        boolean virtual;
+        final List<BatchRef> batches = new ArrayList<>();
+        ThreadInfo info;
+
+        ThreadBatches(long threadId) {
+            this.threadId = threadId;
+        }
+
+        long firstNanos() {
+            return batches.isEmpty() ? Long.MAX_VALUE : batches.get(0).baseNanos();
+        }
+    }
+
+    final Path file;
+    final SymbolTable symbols = new SymbolTable();
+    final List<ThreadBatches> threads = new ArrayList<>();
+    final PayloadFile recording;
+    /** Payloads JFR did not store one byte per char, decoded and spilled; null until one is. */
+    private BatchStore store;
+    long nanoOrigin = Long.MIN_VALUE;
+    long epochNanosOrigin;
+    String agentOptions;
+    String agentVersion;
+    long pid;
+    int formatVersion;
+    /** Execution samples ({@code jtrace run --sample}); bounded by distinct stacks. */
+    final io.jtrace.analysis.SampleProfile samples = new io.jtrace.analysis.SampleProfile(100_000);
+    long records;
+    long batches;
+    long dataLossEvents;
+    long dataLossBytes;
+    long internalErrors;
+    long classesFailed;
+    long lastNanos = Long.MIN_VALUE;
+    boolean sawJtraceEvents;
+    /** Set if the file ended in the middle of a chunk or an event: what was read is still usable. */
+    String damage;
+
+    TraceIndex(Path file) throws IOException {
+        this.file = file;
+        this.recording = new PayloadFile(file);
+    }
+
+    /** Spills a payload that is not in the recording byte for byte; returns its offset in the spill store. */
+    long spill(String payload) throws IOException {
+        if (store == null) store = new BatchStore();
+        return store.append(payload);
+    }
+
+    void finishSpilling() throws IOException {
+        if (store != null) store.finishWriting();
+    }
+
+    /** A batch's payload bytes, in {@code into} if it is large enough. */
+    byte[] payload(BatchRef b, byte[] into) {
+        return b.spilled() ? store.read(b.offset(), b.length(), into) : recording.read(b.offset(), b.length(), into);
+    }
+
+    void finish() {
+        long minBase = Long.MAX_VALUE;
+        for (ThreadBatches t : threads) {
+            t.batches.sort(Comparator.comparingLong(BatchRef::sequence));
+            minBase = Math.min(minBase, t.firstNanos());
+        }
+        threads.sort(Comparator.comparingLong(ThreadBatches::firstNanos).thenComparingLong(t -> t.threadId));
+        for (int i = 0; i < threads.size(); i++) {
+            ThreadBatches t = threads.get(i);
+            t.info = new ThreadInfo(t.threadId, t.name, t.virtual, i);
+        }
+        if (nanoOrigin == Long.MIN_VALUE) nanoOrigin = minBase == Long.MAX_VALUE ? 0 : minBase;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public SymbolTable symbols() {
+        return symbols;
+    }
+
+    public List<ThreadInfo> threads() {
+        List<ThreadInfo> list = new ArrayList<>(threads.size());
+        for (ThreadBatches t : threads) list.add(t.info);
+        return list;
+    }
+
+    public long records() {
+        return records;
+    }
+
+    public long batches() {
+        return batches;
+    }
+
+    public long dataLossEvents() {
+        return dataLossEvents;
+    }
+
+    public long dataLossBytes() {
+        return dataLossBytes;
+    }
+
+    public long internalErrors() {
+        return internalErrors;
+    }
+
+    public long classesFailed() {
+        return classesFailed;
+    }
+
+    public long epochNanosOrigin() {
+        return epochNanosOrigin;
+    }
+
+    public String agentOptions() {
+        return agentOptions;
+    }
+
+    public String agentVersion() {
+        return agentVersion;
+    }
+
+    public long pid() {
+        return pid;
+    }
+
+    public int formatVersion() {
+        return formatVersion;
+    }
+
+    /** Execution samples taken while tracing (none unless recorded with {@code --sample}). */
+    public io.jtrace.analysis.SampleProfile samples() {
+        return samples;
+    }
+
+    /** The origin (System.nanoTime when tracing started) that event times count from. */
+    public long nanoOrigin() {
+        return nanoOrigin;
+    }
+
+    /** Null if the whole file was read; else what was wrong with the rest. */
+    public String damage() {
+        return damage;
+    }
+
+    public boolean hasJtraceEvents() {
+        return sawJtraceEvents;
+    }
+
+    /** Span from the origin to the last record, in nanoseconds. */
+    public long spanNanos() {
+        return lastNanos == Long.MIN_VALUE ? 0 : lastNanos - nanoOrigin;
+    }
+
+    /** Replays one thread's records as events. */
+    public ThreadTimeline timeline(ThreadInfo thread) {
+        for (ThreadBatches t : threads) {
+            if (t.info.equals(thread)) return new ThreadTimeline(this, t);
+        }
+        throw new IllegalArgumentException("unknown thread " + thread);
+    }
+
+    /**
+     * Replays one thread's records into {@code visitor}: the events {@link #timeline} gives, without
+     * an object per call (for aggregates over large recordings).
+     */
+    public void replay(ThreadInfo thread, io.jtrace.analysis.CallVisitor visitor) {
+        for (ThreadBatches t : threads) {
+            if (t.info.equals(thread)) {
+                new ThreadReplay(this, t).run(visitor);
+                return;
+            }
+        }
+        throw new IllegalArgumentException("unknown thread " + thread);
+    }
+
+    /** Replays the threads' records interleaved by time. */
+    public TimeMerge merged(java.util.function.Predicate<ThreadInfo> threadFilter) {
+        List<ThreadTimeline> list = new ArrayList<>();
+        for (ThreadBatches t : threads) if (threadFilter.test(t.info)) list.add(new ThreadTimeline(this, t));
+        return new TimeMerge(list);
+    }
+
+    @Override
+    public void close() throws IOException {
+        recording.close();
+        if (store != null) store.close();
+    }
+}

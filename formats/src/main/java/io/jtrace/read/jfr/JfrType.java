@@ -1,0 +1,49 @@
+package io.jtrace.read.jfr;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** One class of a chunk's metadata: an event type, a constant-pool type or a value type. */
+final class JfrType {
+    /** How a value of the type is laid out in the file. */
+    enum Kind { BOOLEAN, BYTE, VARINT, FLOAT, DOUBLE, STRING, COMPOSITE, UNKNOWN }
+
+    /** A field: a value of {@code typeId}, or a constant-pool key for one; an array if {@code array}. */
+    record Field(String name, long typeId, boolean constantPool, boolean array) {}
+
+    final long id;
+    final String name;
+    final List<Field> fields = new ArrayList<>();
+    /** Resolved once every type of the chunk is known. */
+    Kind kind;
+    /** The field types, resolved like {@link #kind}. */
+    JfrType[] fieldTypes;
+
+    JfrType(long id, String name) {
+        this.id = id;
+        this.name = name;
+    }
+
+    static Kind kindOf(String name, boolean hasFields) {
+        if (hasFields) return Kind.COMPOSITE;
+        switch (name) {
+            case "boolean": return Kind.BOOLEAN;
+            case "byte": return Kind.BYTE;
+            case "char": case "short": case "int": case "long": return Kind.VARINT;
+            case "float": return Kind.FLOAT;
+            case "double": return Kind.DOUBLE;
+            case "java.lang.String": return Kind.STRING;
+            default: return null;
+        }
+    }
+
+    int fieldIndex(String fieldName) {
+        for (int i = 0; i < fields.size(); i++) if (fields.get(i).name().equals(fieldName)) return i;
+        return -1;
+    }
+
+    @Override
+    public String toString() {
+        return name + "#" + id;
+    }
+}

@@ -1,0 +1,292 @@
+package io.jtrace.write;
+
+import io.jtrace.read.EncodedRecord;
+import io.jtrace.read.SymbolTable;
+import io.jtrace.read.TraceIndex;
+import io.jtrace.events.MethodDefinitionEvent;
+import io.jtrace.events.SessionEvent;
+import io.jtrace.events.TraceBatchEvent;
+import io.jtrace.events.TracerStatisticsEvent;
+import io.jtrace.events.TypeDefinitionEvent;
+import io.jtrace.events.VariableDefinitionEvent;
+import io.jtrace.model.ExitKind;
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.MethodExit;
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.RecordsLost;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.TraceEvent;
+import io.jtrace.model.VariableInfo;
+import io.jtrace.runtime.RecordEncoder;
+import jdk.jfr.Event;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes model events as a new jtrace recording: a JFR recording started in this (the CLI's)
+ * JVM with only jtrace's events enabled. Each thread's events are re-packed into
+ * {@code jtrace.TraceBatch} events carrying the original thread id, name and times (readers use
+ * the times in the payload, not JFR's timestamps); per-thread sequence numbers are renumbered
+ * from 0 so that the reader sees no false gaps, and a gap in the input (lost records) stays a
+ * gap. Method and type definitions and the session (with the original clock origin) are
+ * written in every chunk, as the agent does. Works on JDK 17 (events are committed, not
+ * written with JDK 19's RecordingFile writer API).
+ */
+public final class RecordingWriter implements AutoCloseable {
+    /** A batch is cut at about this many payload bytes, like the tracer's 32 KB buffers. */
+    private static final int BATCH_BYTES = 30 * 1024;
+
+    private static final List<Class<? extends Event>> EVENTS = List.of(TraceBatchEvent.class,
+            MethodDefinitionEvent.class, TypeDefinitionEvent.class, VariableDefinitionEvent.class, SessionEvent.class,
+            TracerStatisticsEvent.class);
+
+    /** One thread's batch being filled. */
+    private static final class ThreadBatch {
+        final ThreadInfo thread;
+        final RecordEncoder encoder = new RecordEncoder();
+        long sequence;
+        int depth;
+        int startDepth;
+
+        ThreadBatch(ThreadInfo thread) {
+            this.thread = thread;
+        }
+    }
+
+    private final TraceIndex index;
+    private final Path output;
+    private final Recording recording;
+    private final Map<Long, ThreadBatch> threads = new HashMap<>();
+    private final Runnable methodsHook = this::emitMethods;
+    private final Runnable typesHook = this::emitTypes;
+    private final Runnable variablesHook = this::emitVariables;
+    private final Runnable sessionHook = this::emitSession;
+    private final Runnable statisticsHook = this::emitStatistics;
+    private volatile long records;
+    private volatile long batches;
+    private long calls;
+    private long skipped;
+
+    /** Starts the recording; {@code output} should exist already, created with the permissions it must keep. */
+    public RecordingWriter(TraceIndex index, Path output) {
+        this.index = index;
+        this.output = output;
+        Map<String, String> settings = new HashMap<>();
+        for (Class<? extends Event> c : EVENTS) {
+            String name = c.getAnnotation(jdk.jfr.Name.class).value();
+            settings.put(name + "#enabled", "true");
+            settings.put(name + "#threshold", "0 ms");
+            settings.put(name + "#stackTrace", "false");
+            if (c != TraceBatchEvent.class) settings.put(name + "#period", "everyChunk");
+            FlightRecorder.register(c);
+        }
+        FlightRecorder.addPeriodicEvent(MethodDefinitionEvent.class, methodsHook);
+        FlightRecorder.addPeriodicEvent(TypeDefinitionEvent.class, typesHook);
+        FlightRecorder.addPeriodicEvent(VariableDefinitionEvent.class, variablesHook);
+        FlightRecorder.addPeriodicEvent(SessionEvent.class, sessionHook);
+        FlightRecorder.addPeriodicEvent(TracerStatisticsEvent.class, statisticsHook);
+        recording = new Recording(settings);
+        recording.setName("jtrace-filter");
+        recording.setToDisk(true);
+        recording.setDumpOnExit(false);
+        try {
+            recording.setDestination(output);
+        } catch (IOException e) {
+            recording.close();
+            throw new java.io.UncheckedIOException(e);
+        }
+        recording.start();
+    }
+
+    /** Adds a call event (enter, exit, call) or a gap; any other kind needs its {@link EncodedRecord}. */
+    public void event(TraceEvent e) {
+        event(e, null);
+    }
+
+    /**
+     * Adds one event (events of a thread in order, depths as the kept frames give them). Calls and
+     * gaps are encoded from the event; line, variable and exception events are written from
+     * {@code record}, the record they were read from (re-timed, body copied verbatim: their
+     * method, site and type ids stay valid because this writer writes the same definitions).
+     */
+    public void event(TraceEvent e, EncodedRecord record) {
+        ThreadBatch b = threads.get(e.thread().id());
+        if (b == null) {
+            b = new ThreadBatch(e.thread());
+            threads.put(e.thread().id(), b);
+        }
+        long origin = index.nanoOrigin();
+        if (e instanceof MethodEnter m) {
+            before(b, e.nanos() + origin);
+            b.encoder.enter(m.method().id(), e.nanos() + origin);
+            b.depth++;
+            calls++;
+        } else if (e instanceof MethodExit m) {
+            before(b, e.nanos() + origin);
+            exit(b, e.nanos() + origin, m.kind(), m.exception());
+        } else if (e instanceof MethodCall m) {
+            before(b, e.nanos() + origin);
+            b.encoder.enter(m.method().id(), e.nanos() + origin);
+            b.depth++;
+            calls++;
+            long end = e.nanos() + m.durationNanos() + origin;
+            before(b, end);
+            exit(b, end, m.kind(), m.exception());
+        } else if (e instanceof RecordsLost l) {
+            flush(b);
+            b.sequence += Math.max(1, l.batches()); // keep the gap (records lost inside a batch become one lost batch)
+            b.depth = l.depth();
+        } else if (record != null) {
+            before(b, e.nanos() + origin);
+            b.encoder.encoded(record.kind(), record.aux(), e.nanos() + origin, record.body());
+        } else {
+            skipped++; // no encoded record given for it
+        }
+    }
+
+    private void exit(ThreadBatch b, long nanos, ExitKind kind, io.jtrace.model.ExceptionRef x) {
+        if (kind == ExitKind.UNFINISHED) {
+            b.depth--; // the frame was still open when the input ended: it stays open here too (no record)
+            return;
+        }
+        if (kind == ExitKind.EXCEPTION) {
+            b.encoder.exitExceptional(nanos, x == null ? 0 : x.identity(), x == null ? 0 : index.symbols().typeId(x.type()));
+        } else {
+            b.encoder.exit(nanos);
+        }
+        b.depth--;
+    }
+
+    /** Before a record: start a batch if none is open, or cut the full one. */
+    private void before(ThreadBatch b, long nanos) {
+        if (b.encoder.records() > 0 && b.encoder.size() < BATCH_BYTES) return;
+        if (b.encoder.records() > 0) flush(b);
+        b.encoder.reset(nanos);
+        b.startDepth = b.depth;
+    }
+
+    private void flush(ThreadBatch b) {
+        if (b.encoder.records() == 0) return;
+        TraceBatchEvent e = new TraceBatchEvent();
+        e.threadId = b.thread.id();
+        e.threadName = b.thread.name();
+        e.virtualThread = b.thread.virtual();
+        e.sequence = b.sequence++;
+        e.baseNanos = b.encoder.baseNanos();
+        e.startDepth = b.startDepth;
+        e.recordCount = b.encoder.records();
+        e.payload = b.encoder.payload();
+        e.commit();
+        records += b.encoder.records();
+        batches++;
+        b.encoder.reset(0);
+    }
+
+    /** Writes a thread's last batch. */
+    public void endThread(ThreadInfo thread) {
+        ThreadBatch b = threads.remove(thread.id());
+        if (b != null) flush(b);
+    }
+
+    public long records() {
+        return records;
+    }
+
+    public long calls() {
+        return calls;
+    }
+
+    /** Events left out because no encoded record came with them. */
+    public long skipped() {
+        return skipped;
+    }
+
+    /** Writes the remaining batches, stops the recording and writes it to the output file. */
+    @Override
+    public void close() throws IOException {
+        try {
+            for (ThreadBatch b : threads.values()) flush(b);
+            threads.clear();
+            recording.stop(); // writes the destination
+        } finally {
+            recording.close();
+            FlightRecorder.removePeriodicEvent(methodsHook);
+            FlightRecorder.removePeriodicEvent(typesHook);
+            FlightRecorder.removePeriodicEvent(variablesHook);
+            FlightRecorder.removePeriodicEvent(sessionHook);
+            FlightRecorder.removePeriodicEvent(statisticsHook);
+        }
+    }
+
+    // ---------------------------------------------------------------- definitions, every chunk
+
+    private void emitMethods() {
+        for (MethodInfo m : index.symbols().methods()) {
+            MethodDefinitionEvent e = new MethodDefinitionEvent();
+            e.methodId = m.id();
+            e.className = m.className();
+            e.methodName = m.name();
+            e.descriptor = m.descriptor();
+            e.sourceFile = m.sourceFile();
+            e.line = m.line();
+            e.modifiers = m.modifiers();
+            e.commit();
+        }
+    }
+
+    private void emitTypes() {
+        SymbolTable symbols = index.symbols();
+        for (Map.Entry<Integer, String> t : symbols.types().entrySet()) {
+            TypeDefinitionEvent e = new TypeDefinitionEvent();
+            e.typeId = t.getKey();
+            e.typeName = t.getValue();
+            e.superTypes = String.join(",", symbols.superTypes(t.getValue()));
+            e.commit();
+        }
+    }
+
+    private void emitVariables() {
+        for (VariableInfo v : index.symbols().variables()) {
+            VariableDefinitionEvent e = new VariableDefinitionEvent();
+            e.siteId = v.siteId();
+            e.methodId = v.methodId();
+            e.kind = v.kind().label();
+            e.name = v.name();
+            e.type = v.type();
+            e.slot = v.slot();
+            e.ownerClass = v.ownerClass();
+            e.line = v.line();
+            e.write = v.write();
+            e.redacted = v.redacted();
+            e.commit();
+        }
+    }
+
+    private void emitSession() {
+        SessionEvent e = new SessionEvent();
+        e.version = index.agentVersion();
+        e.options = index.agentOptions();
+        e.pid = index.pid();
+        e.nanoOrigin = index.nanoOrigin();
+        e.epochNanosOrigin = index.epochNanosOrigin();
+        e.formatVersion = index.formatVersion();
+        e.commit();
+    }
+
+    private void emitStatistics() {
+        TracerStatisticsEvent e = new TracerStatisticsEvent();
+        e.methods = index.symbols().methodCount();
+        e.classesFailed = index.classesFailed();
+        e.internalErrors = index.internalErrors();
+        e.batches = batches;
+        e.records = records;
+        e.commit();
+    }
+}

@@ -1,8 +1,0 @@
-package io.jtrace.cli.read;
-
-/**
- * One record as the tracer encoded it (see {@code RecordFormat}): its kind, aux value and body,
- * without its time. A writer re-times it and copies the body verbatim, so nothing the model does
- * not keep (ORIGIN flags, type ids, raw value bits) is lost when a recording is rewritten.
- */
-public record EncodedRecord(int kind, long aux, byte[] body) {}
