@@ -37,9 +37,10 @@ public final class Recording {
             ThreadTimeline tl = index.timeline(t);
             for (TraceEvent e = tl.next(); e != null; e = tl.next()) events.add(e);
             r.threads.put(t, events);
-            // the fast replay of summary, tree and print gives the same events, in the same order
+            // the replay every command uses (decoding handed over from a second thread) gives the
+            // same events, in the same order, as the pull cursor
             List<TraceEvent> replayed = new ArrayList<>();
-            index.replay(t, new Collector(replayed));
+            io.jtrace.read.Replay.of(index, List.of(t)).into(new io.jtrace.analysis.EventBuilder(replayed::add));
             if (!replayed.equals(events)) {
                 int i = 0;
                 while (i < Math.min(events.size(), replayed.size()) && events.get(i).equals(replayed.get(i))) i++;
@@ -50,31 +51,6 @@ public final class Recording {
         }
         index.close();
         return r;
-    }
-
-    /** Turns a replay's calls back into model events. */
-    private record Collector(List<TraceEvent> events) implements CallVisitor {
-        @Override
-        public void enter(ThreadInfo thread, long nanos, int depth, MethodInfo method) {
-            events.add(new MethodEnter(thread, nanos, depth, method));
-        }
-
-        @Override
-        public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
-                         ExceptionRef exception) {
-            events.add(new MethodExit(thread, nanos, depth, method, duration, kind, exception));
-        }
-
-        @Override
-        public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
-                         ExceptionRef exception) {
-            events.add(new MethodCall(thread, nanos, depth, method, duration, kind, exception));
-        }
-
-        @Override
-        public void other(TraceEvent e) {
-            events.add(e);
-        }
     }
 
     public List<TraceEvent> thread(String name) {

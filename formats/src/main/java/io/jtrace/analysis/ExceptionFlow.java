@@ -123,11 +123,78 @@ public final class ExceptionFlow {
         }
     }
 
+    private long lastThreadId = Long.MIN_VALUE;
+    private ThreadState lastThread;
+
+    private ThreadState state(io.jtrace.model.ThreadInfo t) {
+        if (t.id() != lastThreadId || lastThread == null) {
+            lastThreadId = t.id();
+            lastThread = threads.computeIfAbsent(t.id(), k -> new ThreadState());
+        }
+        return lastThread;
+    }
+
+    /**
+     * The same as {@link #accept} for every event, as a visitor of a replay (all threads, in time
+     * order): calls that cannot touch a journey (enters, normal calls) only count, with no object.
+     */
+    public CallVisitor visitor() {
+        return new CallVisitor() {
+            @Override
+            public void enter(io.jtrace.model.ThreadInfo thread, long nanos, int depth, io.jtrace.model.MethodInfo method) {
+                counted(thread, nanos);
+            }
+
+            @Override
+            public void exit(io.jtrace.model.ThreadInfo thread, long nanos, int depth, io.jtrace.model.MethodInfo method,
+                             long durationNanos, ExitKind kind, io.jtrace.model.ExceptionRef exception) {
+                other(new io.jtrace.model.MethodExit(thread, nanos, depth, method, durationNanos, kind, exception));
+            }
+
+            @Override
+            public void call(io.jtrace.model.ThreadInfo thread, long nanos, int depth, io.jtrace.model.MethodInfo method,
+                             long durationNanos, ExitKind kind, io.jtrace.model.ExceptionRef exception) {
+                if (kind == ExitKind.EXCEPTION) {
+                    other(new MethodCall(thread, nanos, depth, method, durationNanos, kind, exception));
+                } else {
+                    counted(thread, nanos);
+                }
+            }
+
+            @Override
+            public void other(TraceEvent e) {
+                try {
+                    accept(e);
+                } catch (IOException x) {
+                    throw new java.io.UncheckedIOException(x);
+                }
+            }
+
+            private void counted(io.jtrace.model.ThreadInfo thread, long nanos) {
+                now = Math.max(now, nanos);
+                events++;
+                ThreadState ts = state(thread);
+                ts.events++;
+                after(ts);
+            }
+        };
+    }
+
+    private void after(ThreadState ts) {
+        closeQuiet(ts);
+        if ((events & 0xfff) == 0) closeQuietEverywhere();
+        try {
+            drain(false);
+        } catch (IOException x) {
+            throw new java.io.UncheckedIOException(x);
+        }
+    }
+
     /** Feeds the next event (all threads, in time order). */
     public void accept(TraceEvent e) throws IOException {
         now = Math.max(now, e.nanos());
         events++;
-        ThreadState ts = threads.computeIfAbsent(e.thread().id(), k -> new ThreadState());
+        ThreadState ts = state(e.thread());
         ts.events++;
         if (e instanceof ExceptionThrown x) {
             thrown(ts, x);

@@ -13,6 +13,20 @@ public interface TraceWriter extends AutoCloseable {
 
     void end() throws IOException;
 
+    /**
+     * The same output as {@link #event} for each event, given as a replay's visitor (after {@link
+     * #begin}); writers that can do without the event objects override it.
+     */
+    default io.jtrace.analysis.CallVisitor visitor() {
+        return new io.jtrace.analysis.EventBuilder(e -> {
+            try {
+                event(e);
+            } catch (IOException x) {
+                throw new java.io.UncheckedIOException(x);
+            }
+        });
+    }
+
     @Override
     default void close() throws IOException {}
 }

@@ -9,14 +9,17 @@ import io.jtrace.model.ThreadInfo;
 import io.jtrace.runtime.RecordDecoder;
 import io.jtrace.runtime.RecordFormat;
 
-import java.util.Arrays;
-
 /**
- * Replays one thread's records into a {@link CallVisitor}: the same events as
- * {@link ThreadTimeline}, in the same order, but pushed, and with no object per enter, exit or
- * call. Enter and exit records are decoded inline; an enter is held back until the next record
- * shows whether it was a call with no traced callees. That next record may be in the following
- * batch, never across a gap (what follows lost records cannot be the exit of a call before them).
+ * The replay engine: the only code on the reading side that knows the record layout. Replays one
+ * thread's records, batch by batch in sequence order, into a {@link CallVisitor}: it keeps the
+ * stack of open frames (so every event has its depth and every exit its duration), merges a call
+ * with no traced callees into one {@code call}, reports lost batches and RESYNC points, and
+ * closes frames still open at the end as {@link ExitKind#UNFINISHED}. Enter and exit records are
+ * decoded inline with no object per call; an enter is held back until the next record shows
+ * whether it was a call with no traced callees. That next record may be in the following batch,
+ * never across a gap (what follows lost records cannot be the exit of a call before them).
+ *
+ * <p>{@link #step} replays one batch, so a cursor can pull a thread's events a batch at a time.
  */
 final class ThreadReplay {
     private final TraceIndex index;
@@ -27,50 +30,73 @@ final class ThreadReplay {
     private final MethodInfo[] methods;
     private final RawRecord raw = new RawRecord();
     private final RecordDecoder decoder = new RecordDecoder();
-    private CallVisitor visitor;
+    private final CallVisitor visitor;
+    /** Null unless the caller wants each other record as encoded (to copy it verbatim). */
+    private final CurrentRecord current;
 
-    private MethodInfo[] frames = new MethodInfo[64];
-    private long[] enterNanos = new long[64];
-    private int depth;
+    private final FrameStack frames = new FrameStack();
     /** An enter whose next record has not been seen yet. */
     private MethodInfo pending;
     private long pendingNanos;
     private long lastNanos;
+    private byte[] buffer;
+    private int nextBatch;
+    private long expectedSequence;
+    private boolean finished;
 
-    ThreadReplay(TraceIndex index, TraceIndex.ThreadBatches batches) {
+    ThreadReplay(TraceIndex index, TraceIndex.ThreadBatches batches, CallVisitor visitor, CurrentRecord current) {
         this.index = index;
         this.batches = batches;
         this.thread = batches.info;
         this.origin = index.nanoOrigin;
         this.methods = index.symbols.methodsById();
+        this.visitor = visitor;
+        this.current = current;
     }
 
-    void run(CallVisitor v) {
-        visitor = v;
-        byte[] buffer = null;
-        long expectedSequence = 0;
-        for (TraceIndex.BatchRef b : batches.batches) {
-            if (b.sequence() != expectedSequence) lost(b, b.sequence() - expectedSequence);
-            expectedSequence = b.sequence() + 1;
-            buffer = index.payload(b, buffer);
-            replayBatch(buffer, b.length(), b.baseNanos());
+    ThreadInfo thread() {
+        return thread;
+    }
+
+    /** Replays every remaining record. */
+    void run() {
+        while (step()) {
+            // one batch at a time
         }
-        flushPending();
-        while (depth > 0) {
-            depth--;
-            visitor.exit(thread, lastNanos, depth, frames[depth], lastNanos - enterNanos[depth], ExitKind.UNFINISHED, null);
-            frames[depth] = null;
+    }
+
+    /** Replays the next batch (or, after the last one, closes the open frames); false once all is done. */
+    boolean step() {
+        if (finished) return false;
+        if (nextBatch == batches.batches.size()) {
+            flushPending();
+            while (frames.depth() > 0) {
+                int d = frames.depth() - 1;
+                MethodInfo m = frames.method(d);
+                long enter = frames.enterNanos(d);
+                frames.pop();
+                visitor.exit(thread, lastNanos, d, m, lastNanos - enter, ExitKind.UNFINISHED, null);
+            }
+            finished = true;
+            buffer = null;
+            return true;
         }
+        TraceIndex.BatchRef b = batches.batches.get(nextBatch++);
+        if (b.sequence() != expectedSequence) lost(b, b.sequence() - expectedSequence);
+        expectedSequence = b.sequence() + 1;
+        buffer = index.payload(b, buffer);
+        replayBatch(buffer, b.length(), b.baseNanos());
+        return true;
     }
 
     /** Frames opened in the lost records are unknown: the stack is rebuilt to the batch's depth. */
     private void lost(TraceIndex.BatchRef b, long count) {
         flushPending();
-        Arrays.fill(frames, 0, depth, null);
-        depth = 0;
+        frames.truncate(0);
         long t = b.baseNanos() - origin;
         MethodInfo unknown = MethodInfo.unknown(0);
-        for (int i = 0; i < b.startDepth(); i++) push(unknown, t);
+        for (int i = 0; i < b.startDepth(); i++) frames.push(unknown, t);
+        if (current != null) current.set(null);
         visitor.other(new RecordsLost(thread, t, b.startDepth(), count));
     }
 
@@ -132,23 +158,24 @@ final class ThreadReplay {
         } else {
             flushPending();
             lastNanos = t;
-            visitor.other(OtherRecords.event(raw, thread, t, depth, depth > 0 ? frames[depth - 1] : null, index.symbols));
+            if (current != null) current.set(new EncodedRecord(raw.kind, raw.aux, decoder.copyRange(raw.bodyStart, raw.bodyEnd)));
+            visitor.other(OtherRecords.event(raw, thread, t, frames.depth(), frames.top(), index.symbols));
         }
         return decoder.position();
     }
 
     /**
      * The tracer lost records here (it ran out of stack or memory) and says which frames are open
-     * now: the frames it still lists keep their enter times, the rest of the stack is replaced.
-     * The same rule as {@link ThreadTimeline}.
+     * now: the frames we know that it still lists keep their enter times; the rest of the stack is
+     * dropped and its new frames start here.
      */
     private void resync(long t) {
         int common = 0;
-        while (common < depth && common < raw.frameCount && frames[common].id() == raw.frames[common]) common++;
-        Arrays.fill(frames, common, depth, null);
-        depth = common;
-        for (int i = common; i < raw.frameCount; i++) push(index.symbols.method(raw.frames[i]), t);
-        visitor.other(new RecordsLost(thread, t, depth, 0));
+        while (common < frames.depth() && common < raw.frameCount && frames.method(common).id() == raw.frames[common]) common++;
+        frames.truncate(common);
+        for (int i = common; i < raw.frameCount; i++) frames.push(index.symbols.method(raw.frames[i]), t);
+        if (current != null) current.set(null);
+        visitor.other(new RecordsLost(thread, t, frames.depth(), 0));
     }
 
     private void enter(MethodInfo m, long t) {
@@ -163,13 +190,15 @@ final class ThreadReplay {
         if (pending != null) {
             MethodInfo m = pending;
             pending = null;
-            visitor.call(thread, pendingNanos, depth, m, t - pendingNanos, kind, exception);
+            visitor.call(thread, pendingNanos, frames.depth(), m, t - pendingNanos, kind, exception);
             return;
         }
-        if (depth == 0) return; // its enter is in a lost batch
-        depth--;
-        visitor.exit(thread, t, depth, frames[depth], t - enterNanos[depth], kind, exception);
-        frames[depth] = null;
+        if (frames.depth() == 0) return; // its enter is in a lost batch
+        int d = frames.depth() - 1;
+        MethodInfo m = frames.method(d);
+        long enter = frames.enterNanos(d);
+        frames.pop();
+        visitor.exit(thread, t, d, m, t - enter, kind, exception);
     }
 
     /** The held-back enter turned out to have callees (or to be the last record): an open frame. */
@@ -177,17 +206,25 @@ final class ThreadReplay {
         if (pending == null) return;
         MethodInfo m = pending;
         pending = null;
-        visitor.enter(thread, pendingNanos, depth, m);
-        push(m, pendingNanos);
+        visitor.enter(thread, pendingNanos, frames.depth(), m);
+        frames.push(m, pendingNanos);
     }
 
-    private void push(MethodInfo m, long t) {
-        if (depth == frames.length) {
-            frames = Arrays.copyOf(frames, depth * 2);
-            enterNanos = Arrays.copyOf(enterNanos, depth * 2);
+    /** Time of the last record of one batch (absolute nanoTime), decoding only that batch. */
+    static long lastNanosOf(TraceIndex index, TraceIndex.BatchRef b) {
+        RecordDecoder d = new RecordDecoder();
+        byte[] bytes = index.payload(b, null);
+        d.reset(bytes, 0, b.length());
+        RawRecord r = new RawRecord();
+        long clock = b.baseNanos();
+        try {
+            while (d.hasMore()) {
+                r.read(d, clock);
+                clock = r.nanos;
+            }
+        } catch (IllegalStateException e) {
+            // torn or unknown record: the time so far is the best we know
         }
-        frames[depth] = m;
-        enterNanos[depth] = t;
-        depth++;
+        return clock;
     }
 }

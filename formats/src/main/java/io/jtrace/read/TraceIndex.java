@@ -174,33 +174,16 @@ public final class TraceIndex implements AutoCloseable {
         return lastNanos == Long.MIN_VALUE ? 0 : lastNanos - nanoOrigin;
     }
 
-    /** Replays one thread's records as events. */
+    /** A pull-style cursor over one thread's events (commands use {@link Replay} instead). */
     public ThreadTimeline timeline(ThreadInfo thread) {
-        for (ThreadBatches t : threads) {
-            if (t.info.equals(thread)) return new ThreadTimeline(this, t);
-        }
-        throw new IllegalArgumentException("unknown thread " + thread);
+        return new ThreadTimeline(this, batchesOf(thread));
     }
 
-    /**
-     * Replays one thread's records into {@code visitor}: the events {@link #timeline} gives, without
-     * an object per call (for aggregates over large recordings).
-     */
-    public void replay(ThreadInfo thread, io.jtrace.analysis.CallVisitor visitor) {
+    ThreadBatches batchesOf(ThreadInfo thread) {
         for (ThreadBatches t : threads) {
-            if (t.info.equals(thread)) {
-                new ThreadReplay(this, t).run(visitor);
-                return;
-            }
+            if (t.info.equals(thread)) return t;
         }
         throw new IllegalArgumentException("unknown thread " + thread);
-    }
-
-    /** Replays the threads' records interleaved by time. */
-    public TimeMerge merged(java.util.function.Predicate<ThreadInfo> threadFilter) {
-        List<ThreadTimeline> list = new ArrayList<>();
-        for (ThreadBatches t : threads) if (threadFilter.test(t.info)) list.add(new ThreadTimeline(this, t));
-        return new TimeMerge(list);
     }
 
     @Override

@@ -4,7 +4,7 @@ import io.jtrace.agent.filter.MethodPattern;
 import io.jtrace.analysis.ExceptionFlow;
 import io.jtrace.analysis.ExceptionTally;
 import io.jtrace.cli.JourneyFilter;
-import io.jtrace.read.TimeMerge;
+import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.format.ExceptionReportWriter;
 import io.jtrace.model.ThreadInfo;
@@ -82,8 +82,7 @@ final class ExceptionsCommand extends RecordingCommand {
                 if (summary) tally.accept(j); else writer.journey(j);
             });
             // every thread is read: a journey may continue on another thread through a cause link
-            TimeMerge merge = index.merged(t -> true);
-            for (TraceEvent e = merge.next(); e != null; e = merge.next()) flow.accept(e);
+            Replay.of(index, index.threads()).order(Replay.Order.BY_TIME).into(flow.visitor());
             flow.finish();
             if (summary) writer.summary(tally.summary());
             writer.end();

@@ -1,8 +1,6 @@
 package io.jtrace.cli;
 
-import io.jtrace.read.ParallelReplay;
-import io.jtrace.read.ThreadTimeline;
-import io.jtrace.read.TimeMerge;
+import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.format.ChromeTraceWriter;
 import io.jtrace.format.CollapsedStacksWriter;
@@ -78,20 +76,8 @@ final class ExportCommand extends RecordingCommand {
             try {
                 TraceWriter writer = writer(sink);
                 writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), threads, index.records()));
-                io.jtrace.analysis.CallVisitor aggregate = writer instanceof CollapsedStacksWriter c ? c.visitor()
-                        : writer instanceof FlameGraphHtmlWriter f ? f.visitor() : null;
-                if (aggregate != null && view.isIdentity()) {
-                    // call paths only: no event objects, and decoding on a second core
-                    ParallelReplay.run(index, threads, aggregate, t -> { });
-                } else if (format.byThread) {
-                    for (ThreadInfo t : threads) {
-                        ThreadTimeline timeline = index.timeline(t);
-                        for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) write(writer, view, e);
-                    }
-                } else {
-                    TimeMerge merge = index.merged(select.threadFilter());
-                    for (TraceEvent e = merge.next(); e != null; e = merge.next()) write(writer, view, e);
-                }
+                Replay.of(index, threads).order(format.byThread ? Replay.Order.BY_THREAD : Replay.Order.BY_TIME)
+                        .into(view.in(writer.visitor()));
                 writer.end();
                 writer.close();
             } finally {
@@ -116,10 +102,5 @@ final class ExportCommand extends RecordingCommand {
             case collapsed -> new CollapsedStacksWriter(new PrintWriter(sink), value);
             case flamegraph -> new FlameGraphHtmlWriter(sink);
         };
-    }
-
-    private static void write(TraceWriter writer, TraceView view, TraceEvent e) throws IOException {
-        TraceEvent shown = view.apply(e);
-        if (shown != null) writer.event(shown);
     }
 }

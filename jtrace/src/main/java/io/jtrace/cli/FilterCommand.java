@@ -1,7 +1,13 @@
 package io.jtrace.cli;
 
 import io.jtrace.read.EncodedRecord;
-import io.jtrace.read.ThreadTimeline;
+import io.jtrace.analysis.CallVisitor;
+import io.jtrace.analysis.EventBuilder;
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.MethodExit;
+import io.jtrace.read.CurrentRecord;
+import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.write.RecordingWriter;
 import io.jtrace.model.ExceptionEvent;
@@ -69,22 +75,17 @@ final class FilterCommand extends RecordingCommand {
             long keptCalls;
             long skipped;
             try (RecordingWriter writer = new RecordingWriter(index, target)) {
-                for (ThreadInfo t : threads) {
-                    ThreadTimeline timeline = index.timeline(t);
-                    timeline.retainRecords();
-                    for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) {
-                        EncodedRecord record = timeline.takeRecord(e);
-                        // Calls go through the view and the window even when --kinds drops them:
-                        // they tell which frame (and so which method) every other event is in.
-                        TraceEvent shown = view.apply(e);
-                        if (shown == null) continue;
-                        TraceEvent kept = window.apply(shown);
-                        if (kept == null || !keep.contains(kindOf(kept)) && !(kept instanceof RecordsLost)) continue;
-                        writer.event(kept, record);
-                        if (!(kept instanceof RecordsLost)) keptByKind[kindOf(kept).ordinal()]++;
-                    }
-                    writer.endThread(t);
-                }
+                CurrentRecord records = new CurrentRecord();
+                // Calls go through the view and the window even when --kinds drops them: they
+                // tell which frame (and so which method) every other event is in.
+                CallVisitor sink = new EventBuilder(kept -> {
+                    boolean call = kept instanceof MethodEnter || kept instanceof MethodExit || kept instanceof MethodCall;
+                    EncodedRecord record = call ? null : records.take(); // the record is copied verbatim
+                    if (!keep.contains(kindOf(kept)) && !(kept instanceof RecordsLost)) return;
+                    writer.event(kept, record);
+                    if (!(kept instanceof RecordsLost)) keptByKind[kindOf(kept).ordinal()]++;
+                });
+                Replay.of(index, threads).records(records).afterThread(writer::endThread).into(view.in(window.in(sink)));
                 keptCalls = writer.calls();
                 skipped = writer.skipped();
             }

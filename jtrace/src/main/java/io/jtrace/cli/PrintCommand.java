@@ -1,8 +1,6 @@
 package io.jtrace.cli;
 
-import io.jtrace.read.ParallelReplay;
-import io.jtrace.read.ThreadTimeline;
-import io.jtrace.read.TimeMerge;
+import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.format.TextTraceWriter;
 import io.jtrace.format.TraceWriter;
@@ -50,7 +48,6 @@ final class PrintCommand extends RecordingCommand {
     public Integer call() throws IOException {
         requirePositive("--depth", depth);
         TraceView view = new TraceView(methodFilter(includes, excludes), depth == null ? 0 : depth);
-        Predicate<ThreadInfo> threadFilter = threadFilter(threads);
         try (TraceIndex index = open()) {
             List<ThreadInfo> shown = selectThreads(index, file, threads);
             TextTraceWriter.Options options = new TextTraceWriter.Options(!noTimes, !byThread, byThread, color.ansi());
@@ -58,27 +55,12 @@ final class PrintCommand extends RecordingCommand {
             try (TextTraceWriter writer = bytes != null ? new TextTraceWriter(bytes, outCharset(), options)
                     : new TextTraceWriter(out(), options)) {
                 writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), shown, index.records()));
-                if (view.isIdentity() && (byThread || shown.size() == 1)) {
-                    // one thread at a time and every event shown: no event objects for calls, decoding on a second core
-                    ParallelReplay.run(index, shown, writer.visitor(), t -> { });
-                } else if (byThread) {
-                    for (ThreadInfo t : shown) {
-                        ThreadTimeline timeline = index.timeline(t);
-                        for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) write(writer, view, e);
-                    }
-                } else {
-                    TimeMerge merge = index.merged(threadFilter);
-                    for (TraceEvent e = merge.next(); e != null; e = merge.next()) write(writer, view, e);
-                }
+                Replay.of(index, shown).order(byThread ? Replay.Order.BY_THREAD : Replay.Order.BY_TIME)
+                        .into(view.in(writer.visitor()));
                 writer.end();
             }
             if (index.records() == 0) warn(file + " holds no traced calls: the traced code never ran, or its JVM was killed before its records were written");
             return finish(index);
         }
-    }
-
-    private static void write(TraceWriter writer, TraceView view, TraceEvent e) throws IOException {
-        TraceEvent shown = view.apply(e);
-        if (shown != null) writer.event(shown);
     }
 }

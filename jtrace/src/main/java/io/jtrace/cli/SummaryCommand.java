@@ -3,8 +3,7 @@ package io.jtrace.cli;
 import io.jtrace.analysis.MethodStatistics;
 import io.jtrace.analysis.RecordingSummary;
 import io.jtrace.analysis.SampleProfile;
-import io.jtrace.read.ParallelReplay;
-import io.jtrace.read.ThreadTimeline;
+import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.format.SummaryTextWriter;
 import io.jtrace.model.MethodInfo;
@@ -47,19 +46,7 @@ final class SummaryCommand extends RecordingCommand {
         try (TraceIndex index = open()) {
             List<ThreadInfo> threads = select.threads(index, file);
             MethodStatistics stats = new MethodStatistics(3);
-            if (view.isIdentity()) {
-                // every event counts: no event objects, and decoding on a second core
-                ParallelReplay.run(index, threads, stats.visitor(), stats::endThread);
-            } else {
-                for (ThreadInfo t : threads) {
-                    ThreadTimeline timeline = index.timeline(t);
-                    for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) {
-                        TraceEvent shown = view.apply(e);
-                        if (shown != null) stats.accept(shown);
-                    }
-                    stats.endThread(t);
-                }
-            }
+            Replay.of(index, threads).afterThread(stats::endThread).into(view.in(stats.visitor()));
             SampleProfile.Result samples = index.samples().samples() == 0 ? null
                     : index.samples().analyse(tracedMethods(index), top);
             RecordingSummary summary = new RecordingSummary(file.toString(), stats.lastNanos() - stats.firstNanos(),

@@ -3,8 +3,7 @@ package io.jtrace.cli;
 import io.jtrace.agent.filter.MethodFilter;
 import io.jtrace.analysis.CallTree;
 import io.jtrace.analysis.CallTreeBuilder;
-import io.jtrace.read.ParallelReplay;
-import io.jtrace.read.ThreadTimeline;
+import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.format.CallTreeTextWriter;
 import io.jtrace.model.MethodInfo;
@@ -63,19 +62,7 @@ final class TreeCommand extends RecordingCommand {
             }
             CallTreeBuilder builder = new CallTreeBuilder(
                     new CallTreeBuilder.Options(merge, depth == null ? 0 : depth, focusFilter));
-            if (view.isIdentity()) {
-                // every event counts: no event objects, and decoding on a second core
-                ParallelReplay.run(index, threads, builder.visitor(), builder::endThread);
-            } else {
-                for (ThreadInfo t : threads) {
-                    ThreadTimeline timeline = index.timeline(t);
-                    for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) {
-                        TraceEvent shown = view.apply(e);
-                        if (shown != null) builder.accept(shown);
-                    }
-                    builder.endThread(t);
-                }
-            }
+            Replay.of(index, threads).afterThread(builder::endThread).into(view.in(builder.visitor()));
             CallTree tree = builder.build();
             new CallTreeTextWriter(out(), new CallTreeTextWriter.Options(!noTimes,
                     minPercent == null ? 0 : minPercent, color.ansi())).write(tree);

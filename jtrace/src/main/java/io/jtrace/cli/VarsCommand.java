@@ -2,7 +2,12 @@ package io.jtrace.cli;
 
 import io.jtrace.agent.filter.MethodFilter;
 import io.jtrace.read.GroupedLines;
-import io.jtrace.read.TimeMerge;
+import io.jtrace.analysis.CallVisitor;
+import io.jtrace.model.ExceptionRef;
+import io.jtrace.model.ExitKind;
+import io.jtrace.model.MethodInfo;
+import io.jtrace.read.Replay;
+import java.util.function.Consumer;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.format.Ansi;
 import io.jtrace.format.Durations;
@@ -110,17 +115,16 @@ final class VarsCommand extends RecordingCommand {
                 throw new UserException(file + " has no variable records: record them with 'jtrace run --vars PATTERN -o "
                         + file.getFileName() + " -- java ...'");
             }
-            selectThreads(index, file, threads); // names the threads there are if none matches
             int threadWidth = Math.min(24, index.threads().stream().mapToInt(t -> Printable.text(t.label()).length()).max().orElse(4));
-            TimeMerge merge = index.merged(threadFilter);
-            for (TraceEvent e = merge.next(); e != null; e = merge.next()) {
-                if (!(e instanceof VariableAccess a)) continue;
-                if (!methodFilter.isEmpty() && !methodFilter.matches(a.method().className(), a.method().name())) continue;
+            List<ThreadInfo> selected = selectThreads(index, file, threads);
+            Consumer<TraceEvent> collect = e -> {
+                if (!(e instanceof VariableAccess a)) return;
+                if (!methodFilter.isEmpty() && !methodFilter.matches(a.method().className(), a.method().name())) return;
                 boolean nameMatches = nameGlobs.isEmpty() || nameGlobs.stream().anyMatch(g -> nameMatches(g, a.variable()));
                 boolean array = a.variable().kind() == VariableKind.ARRAY;
                 // An array's accesses are kept even if this one's name does not match: another
                 // access may name the same array (the section is shown if any of them matches).
-                if (!nameMatches && !array) continue;
+                if (!nameMatches && !array) return;
                 GroupedLines.Group g = histories.group(key(a), () -> header(a));
                 String valueType = a.variable().type();
                 if (array) {
@@ -131,8 +135,30 @@ final class VarsCommand extends RecordingCommand {
                 }
                 if (a.variable().write()) g.writes++;
                 else g.reads++;
-                histories.add(g, line(a, valueType, ansi, threadWidth));
-            }
+                try {
+                    histories.add(g, line(a, valueType, ansi, threadWidth));
+                } catch (IOException x) {
+                    throw new java.io.UncheckedIOException(x); // the spill file: reported as what it is
+                }
+            };
+            Replay.of(index, selected).order(Replay.Order.BY_TIME).into(new CallVisitor() {
+                @Override
+                public void enter(ThreadInfo t, long nanos, int depth, MethodInfo m) {
+                }
+
+                @Override
+                public void exit(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
+                }
+
+                @Override
+                public void call(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
+                }
+
+                @Override
+                public void other(TraceEvent e) {
+                    collect.accept(e);
+                }
+            });
             boolean first = true;
             for (GroupedLines.Group g : histories.groups()) {
                 ArrayTitle title = arrays.get(g);

@@ -21,8 +21,8 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** Decoding on a second thread hands over exactly what a replay on the calling thread gives. */
-class ParallelReplayTest {
+/** The replay engine: handed over from a second thread, interleaved by time, or pulled, it gives the same events. */
+class ReplayTest {
     @TempDir
     Path dir;
 
@@ -94,29 +94,79 @@ class ParallelReplayTest {
         }
     }
 
+    /** Each thread replayed on the calling thread by the engine itself: the reference. */
+    private static List<List<Object>> perThread(TraceIndex index) {
+        List<List<Object>> all = new ArrayList<>();
+        for (ThreadInfo t : index.threads()) {
+            List<Object> events = new ArrayList<>();
+            new ThreadReplay(index, index.batchesOf(t), new Collector(events), null).run();
+            all.add(events);
+        }
+        return all;
+    }
+
+    private static long nanos(Object e) {
+        return e instanceof TraceEvent t ? t.nanos() : (Long) ((List<?>) e).get(2);
+    }
+
     @Test
     void handsOverWhatTheReplayGivesInOrderWithThreadEnds() throws Exception {
         try (TraceIndex index = TraceReader.read(record(false), null)) {
             List<Object> expected = new ArrayList<>();
-            for (ThreadInfo t : index.threads()) {
-                index.replay(t, new Collector(expected));
-                expected.add("end " + t.label());
+            List<List<Object>> threads = perThread(index);
+            for (int i = 0; i < threads.size(); i++) {
+                expected.addAll(threads.get(i));
+                expected.add("end " + index.threads().get(i).label());
             }
-            List<Object> seen = new ArrayList<>();
-            ParallelReplay.run(index, index.threads(), new Collector(seen), t -> seen.add("end " + t.label()));
-            assertEquals(expected.size(), seen.size());
-            assertEquals(expected, seen);
-            assertEquals(2 * (40 - 1) * 2_000 * 3 + 2 + 2, seen.size(), "calls + enters + exits, 2 lost markers, 2 ends");
+            for (boolean parallel : new boolean[] {true, false}) {
+                List<Object> seen = new ArrayList<>();
+                Replay.of(index, index.threads()).inParallel(parallel).afterThread(t -> seen.add("end " + t.label()))
+                        .into(new Collector(seen));
+                assertEquals(expected.size(), seen.size());
+                assertEquals(expected, seen, parallel ? "handed over from a second thread" : "on the calling thread");
+                assertEquals(2 * (40 - 1) * 2_000 * 3 + 2 + 2, seen.size(), "calls + enters + exits, 2 lost markers, 2 ends");
+            }
+        }
+    }
+
+    @Test
+    void interleavesThreadsByTimeKeepingEachThreadsOrder() throws Exception {
+        try (TraceIndex index = TraceReader.read(record(false), null)) {
+            // the reference merge: always the thread whose next event is earliest (ties: thread order)
+            List<List<Object>> threads = perThread(index);
+            int[] next = new int[threads.size()];
+            List<Object> expected = new ArrayList<>();
+            while (true) {
+                int best = -1;
+                for (int i = 0; i < threads.size(); i++) {
+                    if (next[i] >= threads.get(i).size()) continue;
+                    if (best < 0 || nanos(threads.get(i).get(next[i])) < nanos(threads.get(best).get(next[best]))) best = i;
+                }
+                if (best < 0) break;
+                expected.add(threads.get(best).get(next[best]++));
+            }
+            for (boolean parallel : new boolean[] {true, false}) {
+                List<Object> seen = new ArrayList<>();
+                Replay.of(index, index.threads()).order(Replay.Order.BY_TIME).inParallel(parallel).into(new Collector(seen));
+                assertEquals(expected, seen);
+            }
+            ThreadTimeline timeline = index.timeline(index.threads().get(1));
+            List<Object> pulled = new ArrayList<>();
+            CallVisitor c = new Collector(pulled);
+            for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) CallVisitor.dispatch(e, c);
+            assertEquals(threads.get(1), pulled, "the pull cursor gives what the engine pushes");
         }
     }
 
     @Test
     void aFailureWhileDecodingReachesTheCaller() throws Exception {
         try (TraceIndex index = TraceReader.read(record(true), null)) {
-            List<Object> seen = new ArrayList<>();
-            RuntimeException e = assertThrows(RuntimeException.class,
-                    () -> ParallelReplay.run(index, index.threads(), new Collector(seen), t -> { }));
-            assertEquals(RawRecord.UnsupportedRecordException.class, e.getClass());
+            for (Replay.Order order : Replay.Order.values()) {
+                List<Object> seen = new ArrayList<>();
+                RuntimeException e = assertThrows(RuntimeException.class,
+                        () -> Replay.of(index, index.threads()).order(order).inParallel(true).into(new Collector(seen)));
+                assertEquals(RawRecord.UnsupportedRecordException.class, e.getClass());
+            }
         }
     }
 }

@@ -1,0 +1,138 @@
+package io.jtrace.read;
+
+import io.jtrace.analysis.CallVisitor;
+import io.jtrace.model.ExceptionRef;
+import io.jtrace.model.ExitKind;
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.TraceEvent;
+
+import java.util.function.Consumer;
+
+/**
+ * A run of {@link CallVisitor} calls kept as columns (no object per call), to be delivered later,
+ * possibly on another thread: how the replay hands calls from the decoding core to the consuming
+ * one, and how each thread's calls wait to be interleaved by time. Filling it is itself a visitor.
+ */
+final class CallBlock implements CallVisitor {
+    static final byte ENTER = 0, EXIT = 1, CALL = 2, OTHER = 3, THREAD_END = 4;
+
+    /** How many items make it full (it grows past that if asked to take more). */
+    final int capacity;
+    int size;
+    byte[] kind;
+    long[] nanos;
+    long[] duration;
+    int[] depth;
+    Object[] item;
+    ThreadInfo[] thread;
+    ExitKind[] exitKind;
+    ExceptionRef[] exception;
+    /** The encoded record of each OTHER item, if the replay keeps them ({@link CurrentRecord}). */
+    EncodedRecord[] record;
+    /** Where the records of the replay filling this block are handed over; null if none are kept. */
+    CurrentRecord source;
+
+    CallBlock(int capacity) {
+        this.capacity = capacity;
+        kind = new byte[capacity];
+        nanos = new long[capacity];
+        duration = new long[capacity];
+        depth = new int[capacity];
+        item = new Object[capacity];
+        thread = new ThreadInfo[capacity];
+        exitKind = new ExitKind[capacity];
+        exception = new ExceptionRef[capacity];
+        record = new EncodedRecord[capacity];
+    }
+
+    boolean isFull() {
+        return size >= capacity;
+    }
+
+    private void grow() {
+        int n = kind.length * 2;
+        kind = java.util.Arrays.copyOf(kind, n);
+        nanos = java.util.Arrays.copyOf(nanos, n);
+        duration = java.util.Arrays.copyOf(duration, n);
+        depth = java.util.Arrays.copyOf(depth, n);
+        item = java.util.Arrays.copyOf(item, n);
+        thread = java.util.Arrays.copyOf(thread, n);
+        exitKind = java.util.Arrays.copyOf(exitKind, n);
+        exception = java.util.Arrays.copyOf(exception, n);
+        record = java.util.Arrays.copyOf(record, n);
+    }
+
+    private int add(byte k, ThreadInfo t, long n, int d, Object o) {
+        if (size == kind.length) grow();
+        int i = size++;
+        kind[i] = k;
+        thread[i] = t;
+        nanos[i] = n;
+        depth[i] = d;
+        item[i] = o;
+        return i;
+    }
+
+    @Override
+    public void enter(ThreadInfo t, long n, int d, MethodInfo method) {
+        add(ENTER, t, n, d, method);
+    }
+
+    @Override
+    public void exit(ThreadInfo t, long n, int d, MethodInfo method, long durationNanos, ExitKind k, ExceptionRef x) {
+        int i = add(EXIT, t, n, d, method);
+        duration[i] = durationNanos;
+        exitKind[i] = k;
+        exception[i] = x;
+    }
+
+    @Override
+    public void call(ThreadInfo t, long n, int d, MethodInfo method, long durationNanos, ExitKind k, ExceptionRef x) {
+        int i = add(CALL, t, n, d, method);
+        duration[i] = durationNanos;
+        exitKind[i] = k;
+        exception[i] = x;
+    }
+
+    @Override
+    public void other(TraceEvent e) {
+        int i = add(OTHER, e.thread(), e.nanos(), e.depth(), e);
+        record[i] = source == null ? null : source.take();
+    }
+
+    /** Marks the end of a thread's events. */
+    void threadEnd(ThreadInfo t) {
+        add(THREAD_END, t, Long.MAX_VALUE, 0, null);
+    }
+
+    /**
+     * Delivers item {@code i} to {@code v} ({@code current}, if not null, first gets its encoded
+     * record; {@code afterThread} the end of a thread) and forgets its objects.
+     */
+    void deliver(int i, CallVisitor v, CurrentRecord current, Consumer<ThreadInfo> afterThread) {
+        ThreadInfo t = thread[i];
+        switch (kind[i]) {
+            case ENTER: v.enter(t, nanos[i], depth[i], (MethodInfo) item[i]); break;
+            case EXIT: v.exit(t, nanos[i], depth[i], (MethodInfo) item[i], duration[i], exitKind[i], exception[i]); break;
+            case CALL: v.call(t, nanos[i], depth[i], (MethodInfo) item[i], duration[i], exitKind[i], exception[i]); break;
+            case OTHER:
+                if (current != null) current.set(record[i]);
+                v.other((TraceEvent) item[i]);
+                record[i] = null;
+                break;
+            default: afterThread.accept(t); break;
+        }
+        item[i] = null;
+        exception[i] = null;
+        thread[i] = null;
+    }
+
+    void clear() {
+        java.util.Arrays.fill(item, 0, size, null);
+        java.util.Arrays.fill(exception, 0, size, null);
+        java.util.Arrays.fill(thread, 0, size, null);
+        java.util.Arrays.fill(record, 0, size, null);
+        size = 0;
+    }
+}

@@ -1,0 +1,53 @@
+package io.jtrace.read;
+
+import io.jtrace.model.MethodInfo;
+
+import java.util.Arrays;
+
+/**
+ * The open frames of one thread during a replay, outermost first: method and enter time per
+ * frame. The replay engine's one copy of this bookkeeping.
+ */
+final class FrameStack {
+    private MethodInfo[] methods = new MethodInfo[64];
+    private long[] enterNanos = new long[64];
+    private int depth;
+
+    int depth() {
+        return depth;
+    }
+
+    void push(MethodInfo m, long nanos) {
+        if (depth == methods.length) {
+            methods = Arrays.copyOf(methods, depth * 2);
+            enterNanos = Arrays.copyOf(enterNanos, depth * 2);
+        }
+        methods[depth] = m;
+        enterNanos[depth] = nanos;
+        depth++;
+    }
+
+    /** Pops the innermost frame; the caller reads it with {@link #method}/{@link #enterNanos} at the new depth. */
+    void pop() {
+        methods[--depth] = null;
+    }
+
+    MethodInfo method(int level) {
+        return methods[level];
+    }
+
+    long enterNanos(int level) {
+        return enterNanos[level];
+    }
+
+    /** The innermost frame's method, or null if none is open. */
+    MethodInfo top() {
+        return depth > 0 ? methods[depth - 1] : null;
+    }
+
+    /** Keeps the outermost {@code level} frames. */
+    void truncate(int level) {
+        Arrays.fill(methods, level, depth, null);
+        depth = level;
+    }
+}

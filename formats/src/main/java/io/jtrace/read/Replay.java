@@ -1,0 +1,241 @@
+package io.jtrace.read;
+
+import io.jtrace.analysis.CallVisitor;
+import io.jtrace.model.ThreadInfo;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.function.Consumer;
+
+/**
+ * How every command and front end replays a recording: the engine ({@link ThreadReplay}) pushes
+ * the selected threads' events into a {@link CallVisitor}, thread by thread or interleaved by time,
+ * with no object per call. Decoding runs on a second core and hands its calls over in blocks, so
+ * that decoding and consuming (statistics, formatting) each get one; a fixed number of blocks
+ * circulates between the two threads, memory stays bounded, and the faster side waits.
+ */
+public final class Replay {
+    private Replay() {}
+
+    /** Order of delivery: each thread's events in turn, or all threads interleaved by time. */
+    public enum Order { BY_THREAD, BY_TIME }
+
+    private static final int BLOCK = 4096;
+    private static final int BLOCKS = 8;
+
+    /** What to replay and how; build with {@link #of}. */
+    public static final class Request {
+        private final TraceIndex index;
+        private final List<ThreadInfo> threads;
+        private Order order = Order.BY_THREAD;
+        private Consumer<ThreadInfo> afterThread = t -> { };
+        private CurrentRecord records;
+        private boolean parallel = Runtime.getRuntime().availableProcessors() >= 2;
+
+        private Request(TraceIndex index, List<ThreadInfo> threads) {
+            this.index = index;
+            this.threads = threads;
+        }
+
+        public Request order(Order o) {
+            order = o;
+            return this;
+        }
+
+        /** Called, on the consuming thread, after a thread's last event. */
+        public Request afterThread(Consumer<ThreadInfo> c) {
+            afterThread = c;
+            return this;
+        }
+
+        /**
+         * Keeps the encoded record behind each line, variable and exception event, readable from
+         * {@code records} while the visitor is given that event (to copy records verbatim).
+         */
+        public Request records(CurrentRecord r) {
+            records = r;
+            return this;
+        }
+
+        /** Whether decoding runs on a second thread (the default with two cores or more; tests choose). */
+        Request inParallel(boolean p) {
+            parallel = p;
+            return this;
+        }
+
+        /** Replays into {@code visitor} on the calling thread (decoding on another, if there are two cores). */
+        public void into(CallVisitor visitor) {
+            List<TraceIndex.ThreadBatches> selected = new ArrayList<>();
+            for (ThreadInfo t : threads) selected.add(index.batchesOf(t));
+            if (!parallel) {
+                produce(index, selected, order, visitor, records, records, afterThread);
+            } else {
+                parallel(this, selected, visitor);
+            }
+        }
+    }
+
+    /** Starts a request for {@code threads} of {@code index} (each given once, in the order wanted for BY_THREAD). */
+    public static Request of(TraceIndex index, List<ThreadInfo> threads) {
+        return new Request(index, threads);
+    }
+
+    /**
+     * Pushes every event into {@code v}: {@code records} is where the replay leaves encoded
+     * records, {@code handOver} where the merge passes them on (the same holder when nothing is
+     * in between).
+     */
+    private static void produce(TraceIndex index, List<TraceIndex.ThreadBatches> threads, Order order, CallVisitor v,
+                                CurrentRecord records, CurrentRecord handOver, Consumer<ThreadInfo> threadEnd) {
+        if (order == Order.BY_TIME) {
+            TimeOrder.run(index, threads, v, records == null ? null : new CurrentRecord(), handOver, threadEnd);
+            return;
+        }
+        for (TraceIndex.ThreadBatches t : threads) {
+            new ThreadReplay(index, t, v, records).run();
+            threadEnd.accept(t.info);
+        }
+    }
+
+    private static void parallel(Request r, List<TraceIndex.ThreadBatches> threads, CallVisitor consumer) {
+        BlockingQueue<CallBlock> free = new ArrayBlockingQueue<>(BLOCKS);
+        BlockingQueue<CallBlock> full = new ArrayBlockingQueue<>(BLOCKS);
+        for (int i = 0; i < BLOCKS; i++) free.add(new CallBlock(BLOCK));
+        Handoff handoff = new Handoff(free, full, r.records == null ? null : new CurrentRecord());
+        Thread producer = new Thread(() -> handoff.produce(() ->
+                produce(r.index, threads, r.order, handoff, handoff.records, handoff.records, handoff::threadEnd)),
+                "jtrace-replay");
+        producer.setDaemon(true);
+        producer.start();
+        try {
+            while (true) {
+                CallBlock b = take(full);
+                for (int i = 0; i < b.size; i++) b.deliver(i, consumer, r.records, r.afterThread);
+                boolean last = b == handoff.lastBlock;
+                Throwable failure = handoff.failure;
+                b.clear();
+                free.add(b);
+                if (last) {
+                    if (failure instanceof RuntimeException e) throw e;
+                    if (failure instanceof Error e) throw e;
+                    if (failure != null) throw new IllegalStateException(failure);
+                    return;
+                }
+            }
+        } finally {
+            producer.interrupt();
+        }
+    }
+
+    private static CallBlock take(BlockingQueue<CallBlock> q) {
+        try {
+            return q.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while replaying", e);
+        }
+    }
+
+    /** Thrown on the producer when the consumer stopped (it interrupts the producer). */
+    private static final class Stop extends RuntimeException {
+        Stop() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** The producer's side: fills blocks with the replay's calls and passes each full block on. */
+    private static final class Handoff implements CallVisitor {
+        private final BlockingQueue<CallBlock> free;
+        private final BlockingQueue<CallBlock> full;
+        final CurrentRecord records;
+        private CallBlock block;
+        /** The block that ends the replay, and what the replay failed with (an Error too: the consumer never waits forever). */
+        volatile CallBlock lastBlock;
+        volatile Throwable failure;
+
+        Handoff(BlockingQueue<CallBlock> free, BlockingQueue<CallBlock> full, CurrentRecord records) {
+            this.free = free;
+            this.full = full;
+            this.records = records;
+        }
+
+        void produce(Runnable replay) {
+            try {
+                try {
+                    replay.run();
+                } catch (Stop stop) {
+                    return; // the consumer is gone
+                } catch (RuntimeException | Error e) {
+                    failure = e;
+                }
+                if (block == null) block = takeFree();
+                lastBlock = block;
+                send();
+            } catch (Stop stop) {
+                // the consumer is gone
+            }
+        }
+
+        private CallBlock takeFree() {
+            try {
+                CallBlock b = free.take();
+                b.source = records;
+                return b;
+            } catch (InterruptedException e) {
+                throw new Stop();
+            }
+        }
+
+        private void send() {
+            CallBlock b = block;
+            block = null;
+            try {
+                full.put(b);
+            } catch (InterruptedException e) {
+                throw new Stop();
+            }
+        }
+
+        private CallBlock block() {
+            if (block == null) block = takeFree();
+            return block;
+        }
+
+        private void sendIfFull() {
+            if (block.isFull()) send();
+        }
+
+        @Override
+        public void enter(ThreadInfo t, long nanos, int depth, io.jtrace.model.MethodInfo m) {
+            block().enter(t, nanos, depth, m);
+            sendIfFull();
+        }
+
+        @Override
+        public void exit(ThreadInfo t, long nanos, int depth, io.jtrace.model.MethodInfo m, long d,
+                         io.jtrace.model.ExitKind k, io.jtrace.model.ExceptionRef x) {
+            block().exit(t, nanos, depth, m, d, k, x);
+            sendIfFull();
+        }
+
+        @Override
+        public void call(ThreadInfo t, long nanos, int depth, io.jtrace.model.MethodInfo m, long d,
+                         io.jtrace.model.ExitKind k, io.jtrace.model.ExceptionRef x) {
+            block().call(t, nanos, depth, m, d, k, x);
+            sendIfFull();
+        }
+
+        @Override
+        public void other(io.jtrace.model.TraceEvent e) {
+            block().other(e);
+            sendIfFull();
+        }
+
+        void threadEnd(ThreadInfo t) {
+            block().threadEnd(t);
+            sendIfFull();
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package io.jtrace.read;
+
+import io.jtrace.analysis.CallVisitor;
+import io.jtrace.model.ThreadInfo;
+
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * Interleaves threads by time: each thread's replay fills a block one batch at a time, and the
+ * thread whose next event is earliest (ties: thread order) delivers events until another thread's
+ * is earlier. Each thread's own order is kept exactly; a thread loads its first batch only when
+ * its first batch's time comes up. Memory: one batch's events per thread.
+ */
+final class TimeOrder {
+    private TimeOrder() {}
+
+    private static final class Cursor implements Comparable<Cursor> {
+        final ThreadReplay replay;
+        final CallBlock events = new CallBlock(1024);
+        final ThreadInfo thread;
+        final int ordinal;
+        int next;
+        /** Time of the next event; before the first batch is loaded, the first batch's base time. */
+        long key;
+        boolean loaded;
+
+        Cursor(TraceIndex index, TraceIndex.ThreadBatches batches, CurrentRecord records) {
+            events.source = records;
+            replay = new ThreadReplay(index, batches, events, records);
+            thread = batches.info;
+            ordinal = thread.ordinal();
+            key = batches.firstNanos() - index.nanoOrigin;
+        }
+
+        /** Loads batches until there is an event; false when the thread is done. */
+        boolean fill() {
+            loaded = true;
+            if (next < events.size) return true;
+            events.clear();
+            next = 0;
+            while (events.size == 0) {
+                if (!replay.step()) return false;
+            }
+            return true;
+        }
+
+        boolean before(Cursor o) {
+            return key < o.key || key == o.key && ordinal < o.ordinal;
+        }
+
+        @Override
+        public int compareTo(Cursor o) {
+            int c = Long.compare(key, o.key);
+            return c != 0 ? c : Integer.compare(ordinal, o.ordinal);
+        }
+    }
+
+    /**
+     * Replays {@code threads} interleaved into {@code v}; {@code threadEnd} is told when a thread
+     * has no more events; {@code handOver}, if not null, carries each event's encoded record.
+     */
+    static void run(TraceIndex index, List<TraceIndex.ThreadBatches> threads, CallVisitor v, CurrentRecord records,
+                    CurrentRecord handOver, java.util.function.Consumer<ThreadInfo> threadEnd) {
+        PriorityQueue<Cursor> queue = new PriorityQueue<>();
+        for (TraceIndex.ThreadBatches t : threads) queue.add(new Cursor(index, t, records));
+        while (!queue.isEmpty()) {
+            Cursor c = queue.poll();
+            if (!c.loaded || c.next >= c.events.size) {
+                if (!c.fill()) {
+                    threadEnd.accept(c.thread);
+                    continue;
+                }
+                long head = c.events.nanos[c.next];
+                if (head != c.key) { // its real head may be later than its batch's base time
+                    c.key = head;
+                    queue.add(c);
+                    continue;
+                }
+            }
+            Cursor second = queue.peek();
+            CallBlock b = c.events;
+            while (true) {
+                b.deliver(c.next++, v, handOver, null);
+                if (c.next >= b.size) {
+                    if (!c.fill()) {
+                        threadEnd.accept(c.thread);
+                        c = null;
+                        break;
+                    }
+                    b = c.events;
+                }
+                c.key = b.nanos[c.next];
+                if (second != null && !c.before(second)) break;
+            }
+            if (c != null) queue.add(c);
+        }
+    }
+}
