@@ -1,6 +1,7 @@
 package io.jtrace.read;
 
 import io.jtrace.analysis.CallVisitor;
+import io.jtrace.analysis.CallAdapter;
 import io.jtrace.events.TracerStatisticsEvent;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExitKind;
@@ -66,30 +67,12 @@ public record RecordingStats(long records, long calls, int threads, long bytes, 
 
     /** Replays the recording to count its calls (enters: a call with callees or without). */
     private static long countCalls(Path file) {
-        long[] calls = {0};
+        CallAdapter.CallCount count = new CallAdapter.CallCount();
         try (TraceIndex index = TraceReader.read(file, null)) {
-            Replay.of(index, index.threads()).into(new CallVisitor() {
-                @Override
-                public void enter(ThreadInfo t, long nanos, int depth, MethodInfo m) {
-                    calls[0]++;
-                }
-
-                @Override
-                public void exit(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
-                }
-
-                @Override
-                public void call(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
-                    calls[0]++;
-                }
-
-                @Override
-                public void other(TraceEvent e) {
-                }
-            });
+            Replay.of(index, index.threads()).into(count);
         } catch (IOException | RuntimeException e) {
             // counted what could be read
         }
-        return calls[0];
+        return count.calls();
     }
 }

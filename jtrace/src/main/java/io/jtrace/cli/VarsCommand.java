@@ -2,10 +2,7 @@ package io.jtrace.cli;
 
 import io.jtrace.agent.filter.MethodFilter;
 import io.jtrace.read.GroupedLines;
-import io.jtrace.analysis.CallVisitor;
-import io.jtrace.model.ExceptionRef;
-import io.jtrace.model.ExitKind;
-import io.jtrace.model.MethodInfo;
+import io.jtrace.analysis.CallAdapter;
 import io.jtrace.read.Replay;
 import java.util.function.Consumer;
 import io.jtrace.read.TraceIndex;
@@ -141,19 +138,7 @@ final class VarsCommand extends RecordingCommand {
                     throw new java.io.UncheckedIOException(x); // the spill file: reported as what it is
                 }
             };
-            Replay.of(index, selected).order(Replay.Order.BY_TIME).into(new CallVisitor() {
-                @Override
-                public void enter(ThreadInfo t, long nanos, int depth, MethodInfo m) {
-                }
-
-                @Override
-                public void exit(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
-                }
-
-                @Override
-                public void call(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
-                }
-
+            Replay.of(index, selected).order(Replay.Order.BY_TIME).into(new CallAdapter() {
                 @Override
                 public void other(TraceEvent e) {
                     collect.accept(e);
