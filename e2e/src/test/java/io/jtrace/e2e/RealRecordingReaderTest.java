@@ -108,6 +108,10 @@ class RealRecordingReaderTest {
                 io.jtrace.analysis.CallAdapter.CallCount count = new io.jtrace.analysis.CallAdapter.CallCount();
                 Replay.of(index, index.threads()).order(order).into(count);
                 assertTrue(count.calls() > 100_000, "calls: " + count.calls());
+                // jtrace run's closing line comes from the agent's own counters: the same numbers
+                String closing = String.format(java.util.Locale.ROOT, "jtrace: %,d calls (%,d records) in %d thread(s)",
+                        count.calls(), index.records(), index.threads().size());
+                assertTrue(run.err().contains(closing), () -> "expected '" + closing + "' in " + run.err());
                 assertTrue(index.bytesRead() <= size * 1.2, order + ": read " + index.bytesRead() + " bytes of a " + size + "-byte file");
             }
         }

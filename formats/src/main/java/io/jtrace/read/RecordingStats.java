@@ -35,7 +35,8 @@ public record RecordingStats(long records, long calls, int threads, long bytes, 
         } catch (IOException | RuntimeException e) {
             damage = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         }
-        long calls = c.statisticsRecords == c.records ? c.statisticsCalls : countCalls(file);
+        // the agent's counters cover the whole file unless the JVM died before writing them last
+        long calls = c.statisticsRecords == c.records && c.statisticsCalls >= 0 ? c.statisticsCalls : countCalls(file);
         return new RecordingStats(c.records, calls, c.threads.size(), Files.size(file), c.lostBytes, damage);
     }
 
@@ -57,7 +58,7 @@ public record RecordingStats(long records, long calls, int threads, long bytes, 
             if (e.typeName().equals(TracerStatisticsEvent.NAME)) {
                 if (e.getLong("records") >= statisticsRecords) {
                     statisticsRecords = e.getLong("records");
-                    statisticsCalls = e.getLong("calls");
+                    statisticsCalls = e.has("calls") ? e.getLong("calls") : -1; // -1: an agent that did not count them
                 }
             } else {
                 lostBytes += e.getLong("amount");
