@@ -16,6 +16,8 @@ import java.util.ArrayDeque;
 public final class ThreadTimeline {
     private final ThreadReplay replay;
     private final ArrayDeque<TraceEvent> ready = new ArrayDeque<>();
+    /** Records decoded per step: the queue holds about this many events. */
+    private static final int STEP = 256;
 
     ThreadTimeline(TraceIndex index, TraceIndex.ThreadBatches batches) {
         this.replay = new ThreadReplay(index, batches, new EventBuilder(ready::add), null);
@@ -26,7 +28,7 @@ public final class ThreadTimeline {
     }
 
     public TraceEvent peek() {
-        while (ready.isEmpty() && replay.step()) {
+        while (ready.isEmpty() && replay.step(STEP)) {
             // the batch may have produced nothing yet (an enter held back)
         }
         return ready.peekFirst();
