@@ -84,7 +84,7 @@ final class AttachCommand extends JtraceCommand {
                 waitForEnd(control, durationNanos);
                 detach(control);
             } finally {
-                if (liveTrace != null) liveTrace.close();
+                if (liveTrace != null) liveTrace.close(true);
             }
             report(work.agentLog(), out.target());
             return 0;

@@ -107,23 +107,28 @@ public final class LiveTrace implements AutoCloseable {
                 e.getLong("baseNanos"), e.getInt("startDepth"), payload == null ? new byte[0] : payload.getBytes(StandardCharsets.ISO_8859_1));
     }
 
-    /** Stops reading (after what the last flush brought) and prints what is still queued. */
+    /** Stops reading and prints what is still queued. */
     @Override
     public void close() throws IOException {
+        close(false);
+    }
+
+    /** {@code oneMoreFlush}: first waits for the repository's next flush (the program runs on: attach). */
+    public void close(boolean oneMoreFlush) throws IOException {
         EventStream s;
         synchronized (this) {
             closed = true;
             s = stream;
         }
         opener.interrupt();
-        if (s != null) {
+        if (s != null && oneMoreFlush) {
             try {
                 Thread.sleep(1500); // one more flush of the repository
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            s.close();
         }
+        if (s != null) s.close();
         writer.end();
         lines.close();
     }
