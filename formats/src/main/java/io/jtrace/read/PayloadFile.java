@@ -10,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 /** Reads batch payloads where they are: in the recording itself, one byte per 7-bit unit. */
 final class PayloadFile implements AutoCloseable {
     private final FileChannel channel;
+    private long bytesRead;
 
     PayloadFile(Path recording) throws IOException {
         channel = FileChannel.open(recording, StandardOpenOption.READ);
@@ -17,7 +18,12 @@ final class PayloadFile implements AutoCloseable {
 
     /** Reads {@code length} bytes at {@code offset} into {@code into} (grown if needed); returns it. */
     byte[] read(long offset, int length, byte[] into) {
+        bytesRead += length;
         return read(channel, offset, length, into);
+    }
+
+    long bytesRead() {
+        return bytesRead;
     }
 
     static byte[] read(FileChannel channel, long offset, int length, byte[] into) {

@@ -1,53 +1,95 @@
 package io.jtrace.read;
 
-import io.jtrace.events.TraceBatchEvent;
-import io.jtrace.runtime.RecordDecoder;
-import io.jtrace.runtime.RecordFormat;
-import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
+import io.jtrace.analysis.CallVisitor;
+import io.jtrace.events.TracerStatisticsEvent;
+import io.jtrace.model.ExceptionRef;
+import io.jtrace.model.ExitKind;
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.TraceEvent;
+import io.jtrace.read.jfr.BatchEvent;
+import io.jtrace.read.jfr.BatchScanner;
+import io.jtrace.read.jfr.EventValues;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
 
-/** A quick count of what a recording holds, for the line 'jtrace run' prints at the end. */
+/**
+ * A quick count of what a recording holds, for the line 'jtrace run' prints at the end. The
+ * calls come from the agent's own statistics (its last {@code jtrace.TracerStatistics} event);
+ * records, threads and JFR's data loss from the events' headers, without decoding any payload.
+ * Only a recording whose statistics do not cover every record (rebuilt from the chunks of a
+ * killed JVM) is replayed to count its calls.
+ */
 public record RecordingStats(long records, long calls, int threads, long bytes, long dataLossBytes, String damage) {
 
     public static RecordingStats of(Path file) throws IOException {
-        long records = 0, calls = 0, lost = 0;
-        Set<Long> threads = new HashSet<>();
-        String damage = null;
-        RecordDecoder d = new RecordDecoder();
-        RawRecord r = new RawRecord();
-        try (RecordingFile rf = new RecordingFile(file)) {
-            while (rf.hasMoreEvents()) {
-                RecordedEvent e = rf.readEvent();
-                String type = e.getEventType().getName();
-                if (type.equals(TraceBatchEvent.NAME)) {
-                    threads.add(e.getLong("threadId"));
-                    records += e.getInt("recordCount");
-                    String payload = e.getString("payload");
-                    if (payload == null) continue;
-                    byte[] bytes = payload.getBytes(StandardCharsets.ISO_8859_1);
-                    d.reset(bytes, 0, bytes.length);
-                    try {
-                        while (d.hasMore()) {
-                            r.read(d, 0);
-                            if (r.kind == RecordFormat.ENTER) calls++;
-                        }
-                    } catch (IllegalStateException torn) {
-                        // counted what could be read
-                    }
-                } else if (type.equals("jdk.DataLoss")) {
-                    lost += e.getLong("amount");
-                }
-            }
+        Counter c = new Counter();
+        String damage;
+        try {
+            damage = BatchScanner.scan(file, c, null, Set.of(TracerStatisticsEvent.NAME, DefinitionEvents.DATA_LOSS)).damage();
         } catch (IOException | RuntimeException e) {
             damage = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         }
-        return new RecordingStats(records, calls, threads.size(), Files.size(file), lost, damage);
+        long calls = c.statisticsRecords == c.records ? c.statisticsCalls : countCalls(file);
+        return new RecordingStats(c.records, calls, c.threads.size(), Files.size(file), c.lostBytes, damage);
+    }
+
+    private static final class Counter implements BatchScanner.Listener {
+        long records;
+        final Set<Long> threads = new HashSet<>();
+        long statisticsRecords = -1;
+        long statisticsCalls;
+        long lostBytes;
+
+        @Override
+        public void batch(BatchEvent e) {
+            records += e.recordCount;
+            threads.add(e.threadId);
+        }
+
+        @Override
+        public void event(EventValues e) {
+            if (e.typeName().equals(TracerStatisticsEvent.NAME)) {
+                if (e.getLong("records") >= statisticsRecords) {
+                    statisticsRecords = e.getLong("records");
+                    statisticsCalls = e.getLong("calls");
+                }
+            } else {
+                lostBytes += e.getLong("amount");
+            }
+        }
+    }
+
+    /** Replays the recording to count its calls (enters: a call with callees or without). */
+    private static long countCalls(Path file) {
+        long[] calls = {0};
+        try (TraceIndex index = TraceReader.read(file, null)) {
+            Replay.of(index, index.threads()).into(new CallVisitor() {
+                @Override
+                public void enter(ThreadInfo t, long nanos, int depth, MethodInfo m) {
+                    calls[0]++;
+                }
+
+                @Override
+                public void exit(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
+                }
+
+                @Override
+                public void call(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
+                    calls[0]++;
+                }
+
+                @Override
+                public void other(TraceEvent e) {
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            // counted what could be read
+        }
+        return calls[0];
     }
 }

@@ -54,6 +54,8 @@ public final class TraceIndex implements AutoCloseable {
     long internalErrors;
     long classesFailed;
     long lastNanos = Long.MIN_VALUE;
+    /** Bytes the index's read of the file took (payloads are counted as replays read them). */
+    long scanBytes;
     boolean sawJtraceEvents;
     /** Set if the file ended in the middle of a chunk or an event: what was read is still usable. */
     String damage;
@@ -104,6 +106,14 @@ public final class TraceIndex implements AutoCloseable {
         List<ThreadInfo> list = new ArrayList<>(threads.size());
         for (ThreadBatches t : threads) list.add(t.info);
         return list;
+    }
+
+    /**
+     * Bytes read from the recording so far: the read that built the index plus every payload
+     * replayed since. One full replay of a recording should read it about once.
+     */
+    public long bytesRead() {
+        return scanBytes + recording.bytesRead();
     }
 
     public long records() {

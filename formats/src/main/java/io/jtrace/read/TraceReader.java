@@ -58,6 +58,7 @@ public final class TraceReader {
             throw e;
         }
         index.sawJtraceEvents |= index.batches > 0;
+        index.scanBytes = scan.bytesRead();
         Exception sampleFailure = scan.executionSamples() > 0 ? SampleReader.read(file, index) : null;
         if (scan.damage() != null) {
             index.damage = damageMessage(file, scan.damage(), scan.events());

@@ -37,6 +37,14 @@ public final class TracerStatisticsEvent extends jdk.jfr.Event {
     @Description("Trace records written so far")
     public long records;
 
+    @Label("Calls")
+    @Description("Traced calls (enter records) written so far")
+    public long calls;
+
+    @Label("Threads")
+    @Description("Threads that wrote trace records so far")
+    public long threads;
+
     @Label("Internal Errors")
     @Description("Failures inside the tracer that were swallowed instead of thrown into the application")
     public long internalErrors;

@@ -67,6 +67,8 @@ final class ThreadTrace {
     private Throwable repairedFor;
     private int recordPos;
     private int recordCount;
+    /** Enter records in the buffer (counted once complete), for the agent's statistics. */
+    private int calls;
     private long recordLastNanos;
     private long recordSequence;
 
@@ -87,6 +89,7 @@ final class ThreadTrace {
         long now = System.nanoTime();
         begin(RecordFormat.ENTER, methodId, now, RecordFormat.MAX_FIXED_RECORD);
         recordOpen = false;
+        calls++;
     }
 
     void exit(int methodId) {
@@ -357,12 +360,13 @@ final class ThreadTrace {
             e.recordCount = records;
             e.payload = new String(buf, 0, pos, StandardCharsets.ISO_8859_1);
             e.commit();
-            TraceRuntime.batchWritten(records);
+            TraceRuntime.batchWritten(records, calls, sequence == 0);
         } catch (Throwable t) {
             TraceRuntime.internalError(t);
         } finally {
             sequence++;
             records = 0;
+            calls = 0;
             pos = 0;
             busy = wasBusy;
         }

@@ -26,6 +26,8 @@ public final class TraceRuntime {
     private static final ConcurrentLinkedQueue<ThreadTrace> TRACES = new ConcurrentLinkedQueue<>();
     private static final AtomicLong BATCHES = new AtomicLong();
     private static final AtomicLong RECORDS = new AtomicLong();
+    private static final AtomicLong CALLS = new AtomicLong();
+    private static final AtomicLong THREADS = new AtomicLong();
     private static final AtomicLong ERRORS = new AtomicLong();
     private static final AtomicLong CLASSES = new AtomicLong();
     private static final AtomicLong CLASSES_FAILED = new AtomicLong();
@@ -218,9 +220,11 @@ public final class TraceRuntime {
         }
     }
 
-    static void batchWritten(int records) {
+    static void batchWritten(int records, int calls, boolean firstOfThread) {
         BATCHES.incrementAndGet();
         RECORDS.addAndGet(records);
+        CALLS.addAndGet(calls);
+        if (firstOfThread) THREADS.incrementAndGet();
     }
 
     static void internalError(Throwable t) {
@@ -283,6 +287,8 @@ public final class TraceRuntime {
         e.methods = MethodRegistry.count();
         e.batches = BATCHES.get();
         e.records = RECORDS.get();
+        e.calls = CALLS.get();
+        e.threads = THREADS.get();
         e.internalErrors = ERRORS.get();
         e.commit();
     }

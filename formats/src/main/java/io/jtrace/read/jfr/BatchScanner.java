@@ -25,7 +25,7 @@ public final class BatchScanner {
      * What a scan found: counts (of {@code jdk.ExecutionSample} events too: this reader does not
      * decode their stack traces), and why it stopped early if the file is damaged.
      */
-    public record Result(int chunks, long events, long batches, long executionSamples, String damage) {}
+    public record Result(int chunks, long events, long batches, long executionSamples, String damage, long bytesRead) {}
 
     private static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
 
@@ -64,7 +64,7 @@ public final class BatchScanner {
                     if (f.getCause() instanceof IOException io) throw io;
                     throw (RuntimeException) f.getCause();
                 } catch (IOException | RuntimeException e) {
-                    return new Result(chunks, events, batches, samples, reason(e));
+                    return new Result(chunks, events, batches, samples, reason(e), in.bytesRead());
                 }
                 long batchType = layout == null ? -1 : layout.type.id;
                 JfrType sampleType = metadata.type(EXECUTION_SAMPLE);
@@ -120,15 +120,15 @@ public final class BatchScanner {
                     if (f.getCause() instanceof IOException io) throw io;
                     throw (RuntimeException) f.getCause();
                 } catch (IOException | RuntimeException e) {
-                    return new Result(chunks, events, batches, samples, reason(e));
+                    return new Result(chunks, events, batches, samples, reason(e), in.bytesRead());
                 }
-                if (chunk.cut(in.size())) return new Result(chunks, events, batches, samples, "the file ends in the middle of a chunk");
+                if (chunk.cut(in.size())) return new Result(chunks, events, batches, samples, "the file ends in the middle of a chunk", in.bytesRead());
                 chunks++;
                 at = chunk.end();
                 if (progress != null) progress.accept((double) at / in.size());
             }
+            return new Result(chunks, events, batches, samples, null, in.bytesRead());
         }
-        return new Result(chunks, events, batches, samples, null);
     }
 
     /** Carries a listener's failure past the handler that treats parse errors as damage. */

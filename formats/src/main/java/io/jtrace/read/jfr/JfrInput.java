@@ -12,7 +12,7 @@ import java.nio.file.StandardOpenOption;
  * file): big-endian raw numbers of chunk headers and the LEB128 varints of everything else.
  * Moving forward past data (a payload) costs nothing until something after it is read.
  *
- * <p>Read-ahead adapts like a kernel's: while reads follow each other it doubles up to the window;
+ * <p>Read-ahead adapts like a kernel's: while reads follow each other it doubles (up to 64 KB);
  * after a jump past data (a batch payload, read in place later) it drops to a few hundred bytes,
  * so that walking a recording's events reads their headers, not the payloads between them.
  */
@@ -31,15 +31,18 @@ final class JfrInput implements AutoCloseable {
 
     /** Read-ahead after a jump: enough for a batch event's fields before its payload. */
     static final int MIN_READ_AHEAD = 512;
-    /** A jump this far past the window counts as skipping data, not as reading on. */
-    private static final int JUMP = 8192;
+    /**
+     * Read-ahead grows no further while reading on: a run of small events (definitions) is
+     * often followed by batches, and a bigger read would take their payloads with it.
+     */
+    private static final int MAX_READ_AHEAD = 64 << 10;
 
     JfrInput(Path file, int windowSize) throws IOException {
         channel = FileChannel.open(file, StandardOpenOption.READ);
         size = channel.size();
         window = new byte[windowSize];
         windowBuffer = ByteBuffer.wrap(window);
-        readAhead = windowSize;
+        readAhead = Math.min(windowSize, MAX_READ_AHEAD);
     }
 
     /** Bytes read from the file so far (refills; what a test of the I/O pattern counts). */
@@ -70,10 +73,10 @@ final class JfrInput implements AutoCloseable {
         if (position + n > size) throw new EOFException("the file ends at byte " + size + ", inside the data at byte " + position);
         if (n > window.length) throw new IOException("a value of " + n + " bytes does not fit the read window");
         long windowEnd = windowStart + windowLength;
-        if (windowLength > 0 && (position < windowStart || position >= windowEnd + JUMP)) {
+        if (windowLength > 0 && (position < windowStart || position > windowEnd)) {
             readAhead = MIN_READ_AHEAD;
         } else if (windowLength > 0) {
-            readAhead = (int) Math.min(window.length, (long) readAhead * 2);
+            readAhead = Math.min(Math.min(window.length, MAX_READ_AHEAD), readAhead * 2);
         }
         windowStart = position;
         windowBuffer.clear();
