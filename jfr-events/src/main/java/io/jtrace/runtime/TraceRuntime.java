@@ -69,6 +69,9 @@ public final class TraceRuntime {
     public static synchronized void start(String jtraceVersion, String agentOptions, int maxDepth, boolean attached) {
         generation++;
         Tracer.attached = attached;
+        if (attached) { // a recording of its own: counters start again (jtrace.TracerStatistics describes this one)
+            for (AtomicLong counter : new AtomicLong[] {BATCHES, RECORDS, CALLS, THREADS, ERRORS, CLASSES, CLASSES_FAILED}) counter.set(0);
+        }
         version = jtraceVersion;
         options = agentOptions;
         if (!originMarked) markOrigin();
