@@ -19,8 +19,9 @@ import java.util.concurrent.TimeUnit;
  * {@code detach} file asks the agent to end (see the agent's AttachSession).
  */
 @Command(name = "detach", mixinStandardHelpOptions = true,
-        description = {"End tracing of a JVM that 'jtrace attach' traces: the recording is written, every class",
-            "jtrace changed gets its original code back, and 'jtrace attach' reports and exits."})
+        description = {"End tracing of a JVM that 'jtrace attach' traces.",
+            "The recording is written, every class jtrace changed gets its original code back, and 'jtrace attach'",
+            "reports and exits."})
 final class DetachCommand extends JtraceCommand {
     @Parameters(index = "0", paramLabel = "PID", description = "Process id of the traced JVM.")
     long pid;

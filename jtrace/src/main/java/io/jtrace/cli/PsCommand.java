@@ -7,8 +7,8 @@ import java.util.List;
 
 /** {@code jtrace ps}: the JVMs 'jtrace attach' can trace, like {@code jps}. */
 @Command(name = "ps", mixinStandardHelpOptions = true,
-        description = {"List the running JVMs of this user that 'jtrace attach' can trace: pid, Java version,",
-            "main class or jar with its arguments."})
+        description = {"List the running JVMs that 'jtrace attach' can trace.",
+            "One line each: pid, Java version, main class or jar with its arguments (this user's JVMs; every user's for root)."})
 final class PsCommand extends JtraceCommand {
     @Override
     public Integer call() {
