@@ -293,7 +293,7 @@ class ExceptionsTest {
         String[][] cases = {
             {"--type", "a/b", "jtrace exceptions: --type: bad pattern 'a/b'"},
             {"--caught-in", "", "jtrace exceptions: --caught-in: empty pattern"},
-            {"--from", "soon", "jtrace exceptions: bad time 'soon' for --from"},
+            {"--from", "soon", "jtrace exceptions: --from takes a time like 1.5 (seconds), 250ms, 300us or 2min, not 'soon'"},
             {"--from", "2", "--to", "1", "jtrace exceptions: --from 2 is after --to 1"},
             {"--thread", "nobody", "jtrace exceptions: no thread matches nobody; threads in storm.jfr: main"},
         };
@@ -307,6 +307,9 @@ class ExceptionsTest {
             assertTrue(r.err().startsWith(c[c.length - 1]), r::toString);
             assertFalse(r.err().contains("\tat "), r::toString);
         }
+        // every time option takes the same forms (one parser): minutes too
+        Jtrace.Result minutes = Jtrace.jtrace(dir, "exceptions", "--from", "0ms", "--to", "2min", rec.toString());
+        assertEquals(0, minutes.exit(), minutes::toString);
         Jtrace.Result missing = Jtrace.jtrace(dir, "exceptions", dir.resolve("nothing.jfr").toString());
         assertEquals(2, missing.exit());
         assertTrue(missing.err().startsWith("jtrace exceptions: no such file"), missing::toString);

@@ -1,12 +1,6 @@
 package io.jtrace.e2e;
 
-import io.jtrace.analysis.CallVisitor;
 import io.jtrace.events.MethodDefinitionEvent;
-import io.jtrace.model.ExceptionRef;
-import io.jtrace.model.ExitKind;
-import io.jtrace.model.MethodInfo;
-import io.jtrace.model.ThreadInfo;
-import io.jtrace.model.TraceEvent;
 import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.read.TraceReader;
@@ -111,9 +105,13 @@ class RealRecordingReaderTest {
         long size = Files.size(rec);
         for (Replay.Order order : Replay.Order.values()) {
             try (TraceIndex index = TraceReader.read(rec, null)) {
-                long[] calls = {0};
-                Replay.of(index, index.threads()).order(order).into(new Counter(calls));
-                assertTrue(calls[0] > 100_000, "calls: " + calls[0]);
+                io.jtrace.analysis.CallAdapter.CallCount count = new io.jtrace.analysis.CallAdapter.CallCount();
+                Replay.of(index, index.threads()).order(order).into(count);
+                assertTrue(count.calls() > 100_000, "calls: " + count.calls());
+                // jtrace run's closing line comes from the agent's own counters: the same numbers
+                String closing = String.format(java.util.Locale.ROOT, "jtrace: %,d calls (%,d records) in %d thread(s)",
+                        count.calls(), index.records(), index.threads().size());
+                assertTrue(run.err().contains(closing), () -> "expected '" + closing + "' in " + run.err());
                 assertTrue(index.bytesRead() <= size * 1.2, order + ": read " + index.bytesRead() + " bytes of a " + size + "-byte file");
             }
         }
@@ -126,25 +124,5 @@ class RealRecordingReaderTest {
 
     private static String definition(int id, String cls, String method, String descriptor, String source, int line) {
         return id + " " + cls + "." + method + descriptor + " " + source + ":" + line;
-    }
-
-    private record Counter(long[] calls) implements CallVisitor {
-        @Override
-        public void enter(ThreadInfo t, long nanos, int depth, MethodInfo m) {
-            calls[0]++;
-        }
-
-        @Override
-        public void exit(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
-        }
-
-        @Override
-        public void call(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
-            calls[0]++;
-        }
-
-        @Override
-        public void other(TraceEvent e) {
-        }
     }
 }

@@ -82,6 +82,7 @@ public final class ExceptionFlow {
     private static final class ThreadState {
         final Map<Long, Journey> open = new LinkedHashMap<>();
         long events;
+        long threadId = Long.MIN_VALUE;
     }
 
     /** A journey being built. */
@@ -123,15 +124,22 @@ public final class ExceptionFlow {
         }
     }
 
-    private long lastThreadId = Long.MIN_VALUE;
-    private ThreadState lastThread;
+    /** By thread ordinal: threads interleave every few events, a map look-up each time adds up. */
+    private ThreadState[] byOrdinal = new ThreadState[16];
 
     private ThreadState state(io.jtrace.model.ThreadInfo t) {
-        if (t.id() != lastThreadId || lastThread == null) {
-            lastThreadId = t.id();
-            lastThread = threads.computeIfAbsent(t.id(), k -> new ThreadState());
+        int i = t.ordinal();
+        if (i >= 0 && i < byOrdinal.length) {
+            ThreadState s = byOrdinal[i];
+            if (s != null && s.threadId == t.id()) return s;
         }
-        return lastThread;
+        ThreadState s = threads.computeIfAbsent(t.id(), k -> new ThreadState());
+        s.threadId = t.id();
+        if (i >= 0 && i < 1 << 16) {
+            if (i >= byOrdinal.length) byOrdinal = java.util.Arrays.copyOf(byOrdinal, Math.max(i + 1, byOrdinal.length * 2));
+            byOrdinal[i] = s;
+        }
+        return s;
     }
 
     /**

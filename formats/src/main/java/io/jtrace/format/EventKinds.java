@@ -27,12 +27,30 @@ public final class EventKinds {
     public static final String CALL = "call";
     public static final String LOST = "lost";
 
-    /** {@code enter}, {@code exit}, {@code call}, {@code lost}; other kinds: the class name in kebab case. */
+    public static final String EXCEPTION_THROWN = "exception-thrown";
+    public static final String EXCEPTION_CAUGHT = "exception-caught";
+    public static final String FINALLY_ENTERED = "finally-entered";
+    public static final String EXCEPTION_SUPPRESSED = "exception-suppressed";
+    public static final String EXCEPTION_UNCAUGHT = "exception-uncaught";
+    public static final String VARIABLE_ACCESS = "variable-access";
+    public static final String LINE_EXECUTED = "line-executed";
+
+    /**
+     * The kind's name in the exports (a documented schema: renaming a class must not change it).
+     * A kind added later and not named here yet shows up as its class name in kebab case.
+     */
     public static String name(TraceEvent e) {
         if (e instanceof MethodEnter) return ENTER;
         if (e instanceof MethodExit) return EXIT;
         if (e instanceof MethodCall) return CALL;
         if (e instanceof RecordsLost) return LOST;
+        if (e instanceof io.jtrace.model.ExceptionThrown) return EXCEPTION_THROWN;
+        if (e instanceof io.jtrace.model.ExceptionCaught) return EXCEPTION_CAUGHT;
+        if (e instanceof io.jtrace.model.FinallyEntered) return FINALLY_ENTERED;
+        if (e instanceof io.jtrace.model.ExceptionSuppressed) return EXCEPTION_SUPPRESSED;
+        if (e instanceof io.jtrace.model.ExceptionUncaught) return EXCEPTION_UNCAUGHT;
+        if (e instanceof io.jtrace.model.VariableAccess) return VARIABLE_ACCESS;
+        if (e instanceof io.jtrace.model.LineExecuted) return LINE_EXECUTED;
         return kebab(e.getClass().getSimpleName());
     }
 

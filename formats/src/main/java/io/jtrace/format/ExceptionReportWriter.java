@@ -111,7 +111,7 @@ public final class ExceptionReportWriter {
                 + s.threads() + " thread" + (s.threads() == 1 ? "" : "s"));
         out.println();
         out.println(a.bold("by type:"));
-        for (ExceptionSummary.TypeRow r : s.byType()) out.println(INDENT + pad(count(r.count()), 11) + "  " + r.type());
+        for (ExceptionSummary.TypeRow r : s.byType()) out.println(INDENT + Printable.padLeft(count(r.count()), 11) + "  " + r.type());
         out.println();
         out.println(a.bold("by throw site:"));
         for (ExceptionSummary.ThrowSiteRow r : s.byThrowSite()) out.println(INDENT + throwSite(r));
@@ -171,9 +171,6 @@ public final class ExceptionReportWriter {
         return String.format(Locale.ROOT, "%,d", n);
     }
 
-    private static String pad(String s, int width) {
-        return s.length() >= width ? s : " ".repeat(width - s.length()) + s;
-    }
 
     public void end() {
         out.flush();

@@ -27,6 +27,13 @@ final class Json {
         return g;
     }
 
+    /** A generator that writes UTF-8 bytes to {@code out} (no char-to-byte encoder in between) and leaves it open. */
+    static JsonGenerator generator(java.io.OutputStream out) throws IOException {
+        JsonGenerator g = FACTORY.createGenerator(out, com.fasterxml.jackson.core.JsonEncoding.UTF8);
+        g.setRootValueSeparator(new SerializedString(""));
+        return g;
+    }
+
     /** A generator safe to embed in an HTML {@code <script>}: {@code <}, {@code >} and {@code &} are escaped. */
     static JsonGenerator htmlSafeGenerator(Writer out) throws IOException {
         JsonGenerator g = generator(out);

@@ -39,6 +39,11 @@ public final class Printable {
     }
 
     /** C0 controls, DEL, C1 controls and the Unicode line/paragraph separators. */
+    /** {@code s} right-aligned in {@code width} columns (as it is if longer). */
+    public static String padLeft(String s, int width) {
+        return s.length() >= width ? s : " ".repeat(width - s.length()) + s;
+    }
+
     public static boolean isControl(char c) {
         return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029;
     }

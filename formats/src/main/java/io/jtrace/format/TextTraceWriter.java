@@ -92,7 +92,7 @@ public final class TextTraceWriter implements TraceWriter {
             }
         }
         StringBuilder line = new StringBuilder(96);
-        if (options.times()) line.append(options.ansi().dim(pad(Durations.timestamp(e.nanos()), 11))).append("  ");
+        if (options.times()) line.append(options.ansi().dim(Printable.padLeft(Durations.timestamp(e.nanos()), 11))).append("  ");
         if (options.threadColumn()) line.append(padRight(Printable.text(e.thread().label()), threadWidth)).append("  ");
         for (int i = Indentation.levels(e.depth()); i > 0; i--) line.append("  ");
         line.append(Indentation.marker(e.depth()));
@@ -228,13 +228,29 @@ public final class TextTraceWriter implements TraceWriter {
         return b;
     }
 
+    /** Encoded once per thread: interleaved threads switch every few lines. */
     private byte[] threadColumn(ThreadInfo thread) {
-        if (thread != lastThread) {
-            lastThread = thread;
-            lastThreadColumn = out.encode(padRight(Printable.text(thread.label()), threadWidth) + "  ");
+        if (thread == lastThread) return lastThreadColumn;
+        int i = thread.ordinal();
+        byte[] column = i >= 0 && i < threadColumns.length ? threadColumns[i] : null;
+        if (column == null || threadsByOrdinal[i] != thread) {
+            column = out.encode(padRight(Printable.text(thread.label()), threadWidth) + "  ");
+            if (i >= 0 && i < 1 << 16) {
+                if (i >= threadColumns.length) {
+                    threadColumns = java.util.Arrays.copyOf(threadColumns, Math.max(i + 1, threadColumns.length * 2));
+                    threadsByOrdinal = java.util.Arrays.copyOf(threadsByOrdinal, threadColumns.length);
+                }
+                threadColumns[i] = column;
+                threadsByOrdinal[i] = thread;
+            }
         }
-        return lastThreadColumn;
+        lastThread = thread;
+        lastThreadColumn = column;
+        return column;
     }
+
+    private byte[][] threadColumns = new byte[8][];
+    private ThreadInfo[] threadsByOrdinal = new ThreadInfo[8];
 
     /** Display names are built once per method: a trace repeats them millions of times. */
     private String name(MethodInfo method) {
@@ -304,9 +320,6 @@ public final class TextTraceWriter implements TraceWriter {
         out.flush();
     }
 
-    private static String pad(String s, int width) {
-        return s.length() >= width ? s : " ".repeat(width - s.length()) + s;
-    }
 
     private static String padRight(String s, int width) {
         if (s.length() > width) return s.substring(0, width - 1) + "~";

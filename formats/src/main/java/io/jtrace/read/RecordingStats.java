@@ -1,6 +1,7 @@
 package io.jtrace.read;
 
 import io.jtrace.analysis.CallVisitor;
+import io.jtrace.analysis.CallAdapter;
 import io.jtrace.events.TracerStatisticsEvent;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExitKind;
@@ -34,7 +35,8 @@ public record RecordingStats(long records, long calls, int threads, long bytes, 
         } catch (IOException | RuntimeException e) {
             damage = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         }
-        long calls = c.statisticsRecords == c.records ? c.statisticsCalls : countCalls(file);
+        // the agent's counters cover the whole file unless the JVM died before writing them last
+        long calls = c.statisticsRecords == c.records && c.statisticsCalls >= 0 ? c.statisticsCalls : countCalls(file);
         return new RecordingStats(c.records, calls, c.threads.size(), Files.size(file), c.lostBytes, damage);
     }
 
@@ -56,7 +58,7 @@ public record RecordingStats(long records, long calls, int threads, long bytes, 
             if (e.typeName().equals(TracerStatisticsEvent.NAME)) {
                 if (e.getLong("records") >= statisticsRecords) {
                     statisticsRecords = e.getLong("records");
-                    statisticsCalls = e.getLong("calls");
+                    statisticsCalls = e.has("calls") ? e.getLong("calls") : -1; // -1: an agent that did not count them
                 }
             } else {
                 lostBytes += e.getLong("amount");
@@ -66,30 +68,12 @@ public record RecordingStats(long records, long calls, int threads, long bytes, 
 
     /** Replays the recording to count its calls (enters: a call with callees or without). */
     private static long countCalls(Path file) {
-        long[] calls = {0};
+        CallAdapter.CallCount count = new CallAdapter.CallCount();
         try (TraceIndex index = TraceReader.read(file, null)) {
-            Replay.of(index, index.threads()).into(new CallVisitor() {
-                @Override
-                public void enter(ThreadInfo t, long nanos, int depth, MethodInfo m) {
-                    calls[0]++;
-                }
-
-                @Override
-                public void exit(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
-                }
-
-                @Override
-                public void call(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
-                    calls[0]++;
-                }
-
-                @Override
-                public void other(TraceEvent e) {
-                }
-            });
+            Replay.of(index, index.threads()).into(count);
         } catch (IOException | RuntimeException e) {
             // counted what could be read
         }
-        return calls[0];
+        return count.calls();
     }
 }

@@ -16,10 +16,7 @@ import picocli.CommandLine.Option;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Predicate;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** {@code jtrace exceptions FILE}: every exception's whole journey, or a summary. */
 @Command(name = "exceptions", mixinStandardHelpOptions = true,
@@ -62,8 +59,8 @@ final class ExceptionsCommand extends RecordingCommand {
     public Integer call() throws IOException {
         List<MethodPattern> typePatterns = patterns("--type", types);
         List<MethodPattern> catchPatterns = patterns("--caught-in", caughtIn);
-        long fromNanos = from == null ? Long.MIN_VALUE : time("--from", from);
-        long toNanos = to == null ? Long.MAX_VALUE : time("--to", to);
+        long fromNanos = from == null ? Long.MIN_VALUE : TimeArgument.parseNanos("--from", from);
+        long toNanos = to == null ? Long.MAX_VALUE : TimeArgument.parseNanos("--to", to);
         if (fromNanos > toNanos) throw new UserException("--from " + from + " is after --to " + to);
         Predicate<ThreadInfo> threadFilter = threadFilter(threads);
         try (TraceIndex index = open()) {
@@ -108,24 +105,5 @@ final class ExceptionsCommand extends RecordingCommand {
             }
         }
         return list;
-    }
-
-    private static final Pattern TIME = Pattern.compile("(\\d+(?:\\.\\d*)?|\\.\\d+)\\s*(s|ms|us|ns)?");
-
-    /** Seconds since tracing started, as print shows them, or with a unit: 1.5, 1.5s, 200ms, 30us, 100ns. */
-    static long time(String option, String text) {
-        Matcher m = TIME.matcher(text.trim().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
-            throw new UserException("bad time '" + text + "' for " + option + ": give seconds since tracing started, e.g. 1.5 or 200ms");
-        }
-        double value = Double.parseDouble(m.group(1));
-        String unit = m.group(2) == null ? "s" : m.group(2);
-        double scale = switch (unit) {
-            case "ms" -> 1e6;
-            case "us" -> 1e3;
-            case "ns" -> 1;
-            default -> 1e9;
-        };
-        return Math.round(value * scale);
     }
 }

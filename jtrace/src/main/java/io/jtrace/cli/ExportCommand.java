@@ -16,7 +16,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.io.BufferedOutputStream;
 import java.io.BufferedWriter;
+import java.io.OutputStream;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -66,23 +68,25 @@ final class ExportCommand extends RecordingCommand {
         Path target = toStdout ? null : OutputFiles.check(output, file);
         try (TraceIndex index = open()) {
             List<ThreadInfo> threads = select.threads(index, file);
-            Writer sink;
+            OutputStream bytes;
             if (toStdout) {
-                sink = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
+                bytes = new BufferedOutputStream(System.out, 1 << 16); // a PrintStream: a closed pipe (| head) ends the output quietly
             } else {
                 OutputFiles.createOwnerOnly(target);
-                sink = Files.newBufferedWriter(target, StandardCharsets.UTF_8);
+                bytes = new BufferedOutputStream(Files.newOutputStream(target), 1 << 16);
             }
+            Writer sink = new BufferedWriter(new OutputStreamWriter(bytes, StandardCharsets.UTF_8), 1 << 16);
             try {
-                TraceWriter writer = writer(sink);
+                TraceWriter writer = writer(sink, bytes);
                 writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), threads, index.records()));
                 Replay.of(index, threads).order(format.byThread ? Replay.Order.BY_THREAD : Replay.Order.BY_TIME)
                         .into(view.in(writer.visitor()));
                 writer.end();
                 writer.close();
+                sink.flush();
             } finally {
-                if (toStdout) sink.flush();
-                else sink.close();
+                if (toStdout) bytes.flush();
+                else bytes.close();
             }
             if (!toStdout && !OutputFiles.isSpecial(target)) {
                 err().println(String.format(Locale.ROOT, "jtrace: %s export of %s -> %s (%s)", format, file.getFileName(),
@@ -93,9 +97,10 @@ final class ExportCommand extends RecordingCommand {
         }
     }
 
-    private TraceWriter writer(Writer sink) {
+    /** The format's writer: JSON Lines writes bytes itself (the biggest output), the others text through {@code sink}. */
+    private TraceWriter writer(Writer sink, OutputStream bytes) {
         return switch (format) {
-            case json -> new JsonLinesTraceWriter(sink);
+            case json -> new JsonLinesTraceWriter(bytes);
             case csv -> new CsvTraceWriter(sink);
             case chrome -> new ChromeTraceWriter(sink);
             case speedscope -> new SpeedscopeTraceWriter(sink);

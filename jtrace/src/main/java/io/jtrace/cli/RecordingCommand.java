@@ -90,12 +90,6 @@ public abstract class RecordingCommand extends JtraceCommand {
 
     private static Pattern threadGlob(String glob) {
         if (glob.isEmpty()) throw new UserException("empty thread pattern: give a thread name, a glob like 'worker-*', or an id");
-        StringBuilder re = new StringBuilder();
-        for (char c : glob.toCharArray()) {
-            if (c == '*') re.append(".*");
-            else if (c == '?') re.append('.');
-            else re.append(Pattern.quote(String.valueOf(c)));
-        }
-        return Pattern.compile(re.toString());
+        return io.jtrace.agent.filter.Glob.compile(glob);
     }
 }

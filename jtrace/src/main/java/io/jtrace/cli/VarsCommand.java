@@ -2,10 +2,7 @@ package io.jtrace.cli;
 
 import io.jtrace.agent.filter.MethodFilter;
 import io.jtrace.read.GroupedLines;
-import io.jtrace.analysis.CallVisitor;
-import io.jtrace.model.ExceptionRef;
-import io.jtrace.model.ExitKind;
-import io.jtrace.model.MethodInfo;
+import io.jtrace.analysis.CallAdapter;
 import io.jtrace.read.Replay;
 import java.util.function.Consumer;
 import io.jtrace.read.TraceIndex;
@@ -141,19 +138,7 @@ final class VarsCommand extends RecordingCommand {
                     throw new java.io.UncheckedIOException(x); // the spill file: reported as what it is
                 }
             };
-            Replay.of(index, selected).order(Replay.Order.BY_TIME).into(new CallVisitor() {
-                @Override
-                public void enter(ThreadInfo t, long nanos, int depth, MethodInfo m) {
-                }
-
-                @Override
-                public void exit(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
-                }
-
-                @Override
-                public void call(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
-                }
-
+            Replay.of(index, selected).order(Replay.Order.BY_TIME).into(new CallAdapter() {
                 @Override
                 public void other(TraceEvent e) {
                     collect.accept(e);
@@ -211,7 +196,7 @@ final class VarsCommand extends RecordingCommand {
     private String line(VariableAccess a, String valueType, Ansi ansi, int threadWidth) {
         VariableInfo v = a.variable();
         StringBuilder s = new StringBuilder(96).append("  ");
-        if (!noTimes) s.append(ansi.dim(pad(Durations.timestamp(a.nanos()), 11))).append("  ");
+        if (!noTimes) s.append(ansi.dim(Printable.padLeft(Durations.timestamp(a.nanos()), 11))).append("  ");
         String thread = Printable.text(a.thread().label());
         s.append(thread.length() > threadWidth ? thread.substring(0, threadWidth - 1) + "~" : thread + " ".repeat(threadWidth - thread.length()));
         s.append("  ").append(v.write() ? ansi.yellow("w") : "r").append("  ");
@@ -231,20 +216,10 @@ final class VarsCommand extends RecordingCommand {
 
     private static Pattern glob(String g) {
         if (g.isEmpty()) throw new UserException("empty --var name: give a variable name or a glob such as 'count*'");
-        StringBuilder re = new StringBuilder();
-        for (char c : g.toCharArray()) {
-            if (c == '*') re.append(".*");
-            else if (c == '?') re.append('.');
-            else re.append(Pattern.quote(String.valueOf(c)));
-        }
-        return Pattern.compile(re.toString());
+        return io.jtrace.agent.filter.Glob.compile(g);
     }
 
     private static String count(long n, String what) {
         return n + " " + what + (n == 1 ? "" : "s");
-    }
-
-    private static String pad(String s, int width) {
-        return s.length() >= width ? s : " ".repeat(width - s.length()) + s;
     }
 }

@@ -34,14 +34,8 @@ public final class Redaction {
             throw new IllegalArgumentException("empty redaction pattern: give a name or a word such as 'pin' or '*key'");
         }
         String p = pattern.toLowerCase(Locale.ROOT);
-        if (p.indexOf('*') >= 0 || p.indexOf('?') >= 0) {
-            StringBuilder re = new StringBuilder();
-            for (char c : p.toCharArray()) {
-                if (c == '*') re.append(".*");
-                else if (c == '?') re.append('.');
-                else re.append(Pattern.quote(String.valueOf(c)));
-            }
-            globs.add(Pattern.compile(re.toString()));
+        if (Glob.isGlob(p)) {
+            globs.add(Glob.compile(p));
         } else {
             words.add(normalize(p));
         }

@@ -38,6 +38,11 @@ public final class EventValues {
         return new EventValues(type, values);
     }
 
+    /** Whether the event type has this field (an older agent's events lack newer fields). */
+    public boolean has(String field) {
+        return type.fieldIndex(field) >= 0;
+    }
+
     public String typeName() {
         return type.name;
     }
