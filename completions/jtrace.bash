@@ -162,6 +162,11 @@ function _complete_jtrace() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} vars" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} filter" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} export" ];    then _picocli_jtrace; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} ps" ];    then _picocli_jtrace; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} attach" ];    then _picocli_jtrace; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} detach" ];    then _picocli_jtrace; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} install" ];    then _picocli_jtrace; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} uninstall" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} help" ];    then _picocli_jtrace; return $?; fi
 
   # Find the longest sequence of subcommands and call the bash function for that subcommand.
@@ -173,9 +178,19 @@ function _complete_jtrace() {
   local cmds5=(vars)
   local cmds6=(filter)
   local cmds7=(export)
-  local cmds8=(help)
+  local cmds8=(ps)
+  local cmds9=(attach)
+  local cmds10=(detach)
+  local cmds11=(install)
+  local cmds12=(uninstall)
+  local cmds13=(help)
 
-  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_jtrace_help; return $?; fi
+  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_jtrace_help; return $?; fi
+  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_jtrace_uninstall; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_jtrace_install; return $?; fi
+  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_jtrace_detach; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_jtrace_attach; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_jtrace_ps; return $?; fi
   if CompWordsContainsArray "${cmds7[@]}"; then _picocli_jtrace_export; return $?; fi
   if CompWordsContainsArray "${cmds6[@]}"; then _picocli_jtrace_filter; return $?; fi
   if CompWordsContainsArray "${cmds5[@]}"; then _picocli_jtrace_vars; return $?; fi
@@ -194,7 +209,7 @@ function _picocli_jtrace() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run print summary tree exceptions vars filter export help"
+  local commands="run print summary tree exceptions vars filter export ps attach detach install uninstall help"
   local flag_opts="'--debug' '-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -214,8 +229,8 @@ function _picocli_jtrace_run() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-exceptions' '-h' '--help' '-V' '--version' '--debug'"
-  local arg_opts="'-o' '--output' '--include' '--exclude' '--depth' '--vars' '--lines' '--values' '--redact' '--string-length' '--sample'"
+  local flag_opts="'--no-exceptions' '--live' '-h' '--help' '-V' '--version' '--debug'"
+  local arg_opts="'-o' '--output' '--include' '--exclude' '--depth' '--vars' '--lines' '--values' '--redact' '--string-length' '--sample' '--thread'"
   local HOW_option_args=("identity" "tostring") # --values values
 
   type compopt &>/dev/null && compopt +o default
@@ -254,6 +269,9 @@ function _picocli_jtrace_run() {
       return
       ;;
     '--sample')
+      return
+      ;;
+    '--thread')
       return
       ;;
   esac
@@ -640,12 +658,171 @@ function _picocli_jtrace_export() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `ps` subcommand.
+function _picocli_jtrace_ps() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+
+  local commands=""
+  local flag_opts="'-h' '--help' '-V' '--version' '--debug'"
+  local arg_opts=""
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `attach` subcommand.
+function _picocli_jtrace_attach() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--no-exceptions' '--live' '-h' '--help' '-V' '--version' '--debug'"
+  local arg_opts="'-o' '--output' '--duration' '--include' '--exclude' '--depth' '--vars' '--lines' '--values' '--redact' '--string-length' '--thread'"
+  local HOW_option_args=("identity" "tostring") # --values values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '-o'|'--output')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--duration')
+      return
+      ;;
+    '--include')
+      return
+      ;;
+    '--exclude')
+      return
+      ;;
+    '--depth')
+      return
+      ;;
+    '--vars')
+      return
+      ;;
+    '--lines')
+      return
+      ;;
+    '--values')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${HOW_option_args[@]}" ) )
+      return $?
+      ;;
+    '--redact')
+      return
+      ;;
+    '--string-length')
+      return
+      ;;
+    '--thread')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `detach` subcommand.
+function _picocli_jtrace_detach() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+
+  local commands=""
+  local flag_opts="'-h' '--help' '-V' '--version' '--debug'"
+  local arg_opts=""
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `install` subcommand.
+function _picocli_jtrace_install() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'-h' '--help' '-V' '--version' '--debug'"
+  local arg_opts="'--prefix'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--prefix')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `uninstall` subcommand.
+function _picocli_jtrace_uninstall() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'-h' '--help' '-V' '--version' '--debug'"
+  local arg_opts="'--prefix'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--prefix')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `help` subcommand.
 function _picocli_jtrace_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run print summary tree exceptions vars filter export"
+  local commands="run print summary tree exceptions vars filter export ps attach detach install uninstall"
   local flag_opts="'-h' '--help' '--debug'"
   local arg_opts=""
 

@@ -36,6 +36,10 @@ public final class AgentOptions {
     public boolean exceptions = true;
     /** JFR execution sampling period (e.g. {@code 20 ms}); null = no sampling. */
     public String sample;
+    /** agentmain only: end the attached session ({@code jtrace detach}). */
+    public boolean detach;
+    /** agentmain only: jtrace attach's private directory, where the agent says when tracing runs and ends. */
+    public String control;
 
     public static AgentOptions parse(String text) {
         AgentOptions o = new AgentOptions();
@@ -73,6 +77,8 @@ public final class AgentOptions {
                     o.exceptions = Boolean.parseBoolean(value);
                     break;
                 case "sample": o.sample = value; break;
+                case "detach": o.detach = true; break;
+                case "control": o.control = value; break;
                 case "depth":
                     try {
                         o.depth = Integer.parseInt(value);
@@ -102,6 +108,8 @@ public final class AgentOptions {
         if (stringLength > 0) pairs.put("stringLength", List.of(String.valueOf(stringLength)));
         if (!exceptions) pairs.put("exceptions", List.of("false"));
         if (sample != null) pairs.put("sample", List.of(sample));
+        if (detach) pairs.put("detach", List.of("true"));
+        if (control != null) pairs.put("control", List.of(control));
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<String, List<String>> e : pairs.entrySet()) {
             for (String v : e.getValue()) {

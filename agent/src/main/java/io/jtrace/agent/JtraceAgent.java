@@ -33,27 +33,85 @@ public final class JtraceAgent {
         start(args, inst);
     }
 
+    /**
+     * {@code jtrace attach} and {@code jtrace detach}: called again for every attach and detach
+     * (the jar is loaded once per JVM, these classes stay). Never throws: an exception here would
+     * be printed on the target's stderr; failures go to the log the CLI reads.
+     */
     public static void agentmain(String args, Instrumentation inst) {
-        start(args, inst);
+        AgentOptions options;
+        try {
+            options = AgentOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            new AgentLog(null).log(e.getMessage() + "; not tracing");
+            return;
+        }
+        AgentLog log = new AgentLog(options.log);
+        if (!runtimeOnBootClassPath(inst, log)) return;
+        if (options.detach) {
+            AttachSession.detach(log);
+            return;
+        }
+        synchronized (JtraceAgent.class) {
+            if (started) {
+                log.log("this JVM is traced from its start (jtrace run): nothing to attach");
+            } else if (AttachSession.isAttached()) {
+                log.log("jtrace is already attached to this JVM (end it with 'jtrace detach " + ProcessHandle.current().pid() + "')");
+            } else {
+                startTracing(options, inst, log, true);
+            }
+        }
+    }
+
+    /**
+     * The attach jar has no Boot-Class-Path (see the CLI's AgentJars.attachJar): the runtime beside
+     * it joins the boot class path here, once per JVM. Before any runtime class is touched.
+     */
+    private static synchronized boolean runtimeOnBootClassPath(Instrumentation inst, AgentLog log) {
+        try {
+            Class.forName("io.jtrace.runtime.Tracer", false, null);
+            return true;
+        } catch (ClassNotFoundException notYet) {
+            // append it
+        }
+        try {
+            Path jar = Paths.get(JtraceAgent.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .resolveSibling("jtrace-runtime.jar");
+            inst.appendToBootstrapClassLoaderSearch(new java.util.jar.JarFile(jar.toFile()));
+            return true;
+        } catch (Exception e) {
+            log.log("cannot put the jtrace runtime on the boot class path: " + e);
+            return false;
+        }
     }
 
     private static synchronized void start(String args, Instrumentation inst) {
         if (started) return; // a second -javaagent (e.g. JAVA_TOOL_OPTIONS and the command line)
         started = true;
         AgentOptions options;
-        MethodFilter filter;
-        Redaction redaction;
         try {
             options = AgentOptions.parse(args);
-            filter = MethodFilter.parse(tracedPatterns(options), options.exclude);
-            redaction = Redaction.of(options.redact);
         } catch (IllegalArgumentException e) {
             System.err.println("jtrace agent: " + e.getMessage() + "; not tracing");
             return;
         }
-        AgentLog log = new AgentLog(options.log);
+        startTracing(options, inst, new AgentLog(options.log), false);
+    }
+
+    /** {@code attached}: in a running JVM, whose loaded classes are retransformed (see AttachSession). */
+    private static void startTracing(AgentOptions options, Instrumentation inst, AgentLog log, boolean attached) {
+        MethodFilter filter;
+        Redaction redaction;
+        try {
+            filter = MethodFilter.parse(tracedPatterns(options), options.exclude);
+            redaction = Redaction.of(options.redact);
+        } catch (IllegalArgumentException e) {
+            log.log(e.getMessage() + "; not tracing");
+            return;
+        }
         try {
             Path output = outputPath(options.output);
+            if (attached) TraceRuntime.markOrigin();
             RecordingControl recording = new RecordingControl(log);
             recording.sampleEvery(options.sample);
             recording.start(output);
@@ -61,10 +119,12 @@ public final class JtraceAgent {
             VariableTracer.configure(options.stringLength, "tostring".equals(options.values));
             if (options.exceptions) openThrowableToRuntime(inst, log);
             TraceRuntime.recordExceptions(options.exceptions);
-            TraceRuntime.start(version(), options.format(), options.depth);
+            TraceRuntime.start(version(), options.format(), options.depth, attached);
             ClassInstrumenter instrumenter = new ClassInstrumenter(filter, MethodRegistry::register,
                     probes(options, redaction, log));
-            inst.addTransformer(new TraceTransformer(instrumenter, inst, log), false);
+            TraceTransformer transformer = new TraceTransformer(instrumenter, inst, log);
+            inst.addTransformer(transformer, attached);
+            if (attached) AttachSession.started(inst, transformer, recording, log, options);
         } catch (Throwable t) {
             log.log("could not start tracing: " + t);
         }

@@ -35,7 +35,11 @@ final class RecordingControl {
     private final AgentLog log;
     private Recording recording;
     private Path output;
-    private Thread jfrHook;
+    /** JFR's shutdown hook, taken out of the JVM's list (once per JVM) and run by ours. */
+    private static Thread jfrHook;
+    private static boolean hookInstalled;
+    /** The recording our shutdown hook ends: the running one, null after a detach. */
+    private static RecordingControl current;
     private String samplePeriod;
 
     RecordingControl(AgentLog log) {
@@ -94,15 +98,23 @@ final class RecordingControl {
         if (period != null) settings.put(event + "#period", period);
     }
 
-    /** Call after {@link #start} (which makes JFR register its hook). */
+    /**
+     * Call after {@link #start} (which makes JFR register its hook). Once per JVM: a later attach
+     * finds JFR's hook already taken and our hook in place, which ends whichever recording is
+     * current at exit.
+     */
     void installShutdownHook(Instrumentation inst) {
-        try {
-            jfrHook = takeJfrHook(inst);
-        } catch (Throwable t) {
-            log.log("could not order shutdown after JFR's hook (" + t + "); records buffered at exit may be lost");
+        synchronized (RecordingControl.class) {
+            current = this;
+            if (hookInstalled) return;
+            hookInstalled = true;
+            try {
+                jfrHook = takeJfrHook(inst);
+            } catch (Throwable t) {
+                log.log("could not order shutdown after JFR's hook (" + t + "); records buffered at exit may be lost");
+            }
+            Runtime.getRuntime().addShutdownHook(new Thread(RecordingControl::shutdown, "jtrace-shutdown"));
         }
-        Thread hook = new Thread(this::shutdown, "jtrace-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
     }
 
     private static Thread takeJfrHook(Instrumentation inst) throws Exception {
@@ -124,7 +136,27 @@ final class RecordingControl {
         throw new IllegalStateException("JFR's shutdown hook not found");
     }
 
-    private void shutdown() {
+    private static void shutdown() {
+        RecordingControl c;
+        synchronized (RecordingControl.class) {
+            c = current;
+            current = null;
+        }
+        if (c != null) c.flushAtExit();
+        try {
+            if (jfrHook != null) {
+                jfrHook.run(); // JFR's own shutdown: stops the recording and writes the destination
+            } else if (c != null) {
+                c.recording.stop();
+            }
+        } catch (Throwable t) {
+            if (c != null) c.log.log("writing the recording failed: " + t);
+        }
+        if (c != null) c.restrictPermissions();
+        AttachSession.exiting();
+    }
+
+    private void flushAtExit() {
         try {
             TraceRuntime.stopAndFlush();
         } catch (Throwable t) {
@@ -134,15 +166,33 @@ final class RecordingControl {
         if (errors > 0) {
             log.log(errors + " internal error(s) swallowed while tracing; first: " + TraceRuntime.firstInternalError());
         }
+    }
+
+    /**
+     * Detach: flushes every thread's records, stops the recording (JFR writes the file) and
+     * closes it. Returns false if the JVM is already shutting down (its hook writes the file).
+     */
+    boolean stop() {
+        synchronized (RecordingControl.class) {
+            if (current != this) return false;
+            current = null;
+        }
+        flushAtExit();
         try {
-            if (jfrHook != null) {
-                jfrHook.run(); // JFR's own shutdown: stops the recording and writes the destination
-            } else {
-                recording.stop();
-            }
+            recording.stop();
+            recording.close();
         } catch (Throwable t) {
             log.log("writing the recording failed: " + t);
         }
+        restrictPermissions();
+        return true;
+    }
+
+    Path output() {
+        return output;
+    }
+
+    private void restrictPermissions() {
         try {
             Files.setPosixFilePermissions(output, PosixFilePermissions.fromString("rw-------"));
         } catch (Throwable ignored) {

@@ -29,6 +29,8 @@ final class TraceTransformer implements ClassFileTransformer {
     private final Set<Module> modulesReadingRuntime = ConcurrentHashMap.newKeySet();
     /** Modules of the Java runtime image (java.*, jdk.*, and the rest such as java.xml.crypto's). */
     private final Set<String> jdkModules;
+    /** Internal names of the classes this transformer changed (attach: restored on detach). */
+    private final Set<String> changed = ConcurrentHashMap.newKeySet();
 
     TraceTransformer(ClassInstrumenter instrumenter, Instrumentation inst, AgentLog log) {
         this.instrumenter = instrumenter;
@@ -66,6 +68,7 @@ final class TraceTransformer implements ClassFileTransformer {
         try {
             byte[] result = instrumenter.instrument(classFile);
             if (result != null) {
+                changed.add(className);
                 letModuleReadRuntime(module);
                 TraceRuntime.classInstrumented();
             }
@@ -75,6 +78,17 @@ final class TraceTransformer implements ClassFileTransformer {
             log.log("left " + className.replace('/', '.') + " untraced: " + t);
             return null;
         }
+    }
+
+    /** Whether {@link #transform} may change this already loaded class (attach retransforms those). */
+    boolean mayChange(Class<?> c) {
+        if (c.isArray() || c.isPrimitive()) return false;
+        ClassLoader loader = c.getClassLoader();
+        return loader != null && !Exclusions.isExcluded(c.getName().replace('.', '/')) && !isJdk(c.getModule(), loader);
+    }
+
+    boolean changed(Class<?> c) {
+        return changed.contains(c.getName().replace('.', '/'));
     }
 
     /**

@@ -24,6 +24,15 @@ public interface CallVisitor {
     void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
               ExceptionRef exception);
 
+    /**
+     * A frame that was already running when tracing started (jtrace attach): its enter was never
+     * recorded, its exit is about to be. By default an enter at the time its first record shows it,
+     * so every analysis sees balanced frames; the text trace marks it {@code ^}.
+     */
+    default void enteredBeforeTracing(ThreadInfo thread, long nanos, int depth, MethodInfo method) {
+        enter(thread, nanos, depth, method);
+    }
+
     /** Any other event: lost records, exception events, variable accesses, lines. */
     void other(TraceEvent e);
 

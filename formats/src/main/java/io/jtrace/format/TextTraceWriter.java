@@ -34,7 +34,8 @@ import java.util.Map;
  *   0.000152  main      &lt; bank.Bank.transfer(Account, Account, long)  32.0 us
  * </pre>
  * {@code >} enter, {@code <} exit, {@code =} a call with no traced callees, {@code !} a frame left
- * by an exception, {@code ?} a frame still open when the recording ended, {@code *} an exception
+ * by an exception, {@code ?} a frame still open when the recording ended, {@code ^} a frame already running
+ * when tracing started (attach; its exit follows), {@code *} an exception
  * event (throw, catch, finally, suppress, uncaught) in the frame above it. With {@code --vars}
  * and {@code --lines} recordings, inside a frame: {@code r}/{@code w} a variable read or write
  * ({@code w sum = 55  (local int, line 12)}, see {@link VariableText}), {@code . line 12} a line.
@@ -184,6 +185,16 @@ public final class TextTraceWriter implements TraceWriter {
                 }
                 section(thread);
                 callLine(thread, nanos, depth, '=', method, durationNanos, kind, exception);
+            }
+
+            @Override
+            public void enteredBeforeTracing(ThreadInfo thread, long nanos, int depth, MethodInfo method) {
+                section(thread);
+                if (options.times()) out.timestamp(nanos, 11).spaces(2);
+                if (options.threadColumn()) out.append(threadColumn(thread));
+                out.spaces(2 * Indentation.levels(depth));
+                if (depth > Indentation.MAX_LEVELS) out.append(Indentation.marker(depth));
+                out.ascii('^').ascii(' ').append(nameBytes(method)).spaces(2).append("entered before tracing").newline();
             }
 
             @Override

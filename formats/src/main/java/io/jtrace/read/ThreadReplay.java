@@ -195,6 +195,15 @@ final class ThreadReplay {
      * dropped and its new frames start here.
      */
     private void resync(long t) {
+        if (raw.aux == 0) { // not a loss (a real RESYNC counts its failures): calls running before an attach
+            for (int i = 0; i < raw.frameCount; i++) {
+                MethodInfo m = index.symbols.method(raw.frames[i]);
+                visitor.enteredBeforeTracing(thread, t, frames.depth(), m);
+                frames.push(m, t);
+            }
+            if (current != null) current.set(null);
+            return;
+        }
         int common = 0;
         while (common < frames.depth() && common < raw.frameCount && frames.method(common).id() == raw.frames[common]) common++;
         frames.truncate(common);

@@ -19,6 +19,8 @@ final class ThreadTrace {
     final Thread owner;
     final long threadId;
     final boolean virtual;
+    /** {@link TraceRuntime#generation} when created: a trace from an earlier attach is replaced, not reused. */
+    final int generation = TraceRuntime.generation;
 
     /** Method ids of open frames (traced frames only, including those beyond the depth limit). */
     private int[] stack = new int[32];
@@ -92,7 +94,8 @@ final class ThreadTrace {
 
     void exit(int methodId) {
         int d = depth - 1;
-        if (d < 0) return; // its enter was not traced
+        if (d < 0 && !(Tracer.attached && enteredBeforeTracing(methodId))) return; // its enter was not traced
+        d = depth - 1;
         if (stack[d] != methodId) {
             d = unwindTo(methodId, null);
             if (d < 0) return;
@@ -108,7 +111,8 @@ final class ThreadTrace {
 
     void exitExceptional(int methodId, Throwable t) {
         int d = depth - 1;
-        if (d < 0) return;
+        if (d < 0 && !(Tracer.attached && enteredBeforeTracing(methodId))) return;
+        d = depth - 1;
         if (stack[d] != methodId) {
             d = unwindTo(methodId, t);
             if (d < 0) return;
@@ -123,6 +127,22 @@ final class ThreadTrace {
         putVarLong(type);
         recordOpen = false;
         if (d == 0) flushAtRoot(now);
+    }
+
+    /**
+     * Attach: an exit with no open frame belongs to a call that was already running (instrumented
+     * code of an earlier attach) when tracing started. A RESYNC record with aux 0 (a real RESYNC
+     * counts at least one failure) opens it, so the reader shows it as entered before tracing and
+     * every analysis sees a balanced enter and exit. Returns true (the frame is open now).
+     */
+    boolean enteredBeforeTracing(int methodId) {
+        stack[0] = methodId;
+        begin(RecordFormat.RESYNC, 0, System.nanoTime(), RecordFormat.MAX_FIXED_RECORD + 10);
+        putVarLong(1);
+        putVarLong(methodId);
+        recordOpen = false;
+        depth = 1;
+        return true;
     }
 
     void caught(int methodId, Throwable t) {

@@ -34,6 +34,9 @@ public final class TraceRuntime {
     private static volatile String firstError;
     private static final boolean DEBUG_ERRORS = Boolean.getBoolean("jtrace.debugErrors");
     private static volatile Thread flusher;
+    /** Bumped by each {@link #start}: threads' traces of an earlier (attached) session are dropped. */
+    static volatile int generation;
+    private static boolean originMarked;
     private static boolean hooksAdded;
 
     private static String version = "?";
@@ -56,11 +59,23 @@ public final class TraceRuntime {
      * definitions written from here on land in it.
      */
     public static synchronized void start(String jtraceVersion, String agentOptions, int maxDepth) {
+        start(jtraceVersion, agentOptions, maxDepth, false);
+    }
+
+    /**
+     * {@code attached}: tracing starts in a running JVM (again, after an earlier attach ended with
+     * {@link #stopAndFlush}); calls already running then may exit without an enter.
+     */
+    public static synchronized void start(String jtraceVersion, String agentOptions, int maxDepth, boolean attached) {
+        generation++;
+        Tracer.attached = attached;
+        if (attached) { // a recording of its own: counters start again (jtrace.TracerStatistics describes this one)
+            for (AtomicLong counter : new AtomicLong[] {BATCHES, RECORDS, CALLS, THREADS, ERRORS, CLASSES, CLASSES_FAILED}) counter.set(0);
+        }
         version = jtraceVersion;
         options = agentOptions;
-        nanoOrigin = System.nanoTime();
-        java.time.Instant now = java.time.Instant.now();
-        epochNanosOrigin = now.getEpochSecond() * 1_000_000_000L + now.getNano();
+        if (!originMarked) markOrigin();
+        originMarked = false;
         Tracer.maxDepth = maxDepth <= 0 ? Integer.MAX_VALUE : maxDepth;
         if (!hooksAdded) { // JFR accepts one hook per event class: a restart keeps the first ones
             FlightRecorder.addPeriodicEvent(MethodDefinitionEvent.class, MethodRegistry::emitAll);
@@ -78,6 +93,18 @@ public final class TraceRuntime {
         t.setDaemon(true);
         t.start();
         flusher = t;
+    }
+
+    /**
+     * Sets the clock origin of a new session now. Called before a later attach starts its
+     * recording, whose first chunk's jtrace.Session event must carry this session's origin, not
+     * the previous one's; {@link #start} then keeps it.
+     */
+    public static synchronized void markOrigin() {
+        nanoOrigin = System.nanoTime();
+        java.time.Instant now = java.time.Instant.now();
+        epochNanosOrigin = now.getEpochSecond() * 1_000_000_000L + now.getNano();
+        originMarked = true;
     }
 
     /**

@@ -14,6 +14,11 @@ public final class Tracer {
     static int maxDepth = Integer.MAX_VALUE;
     /** Whether throw, catch, finally, origin and uncaught records are written (agent option exceptions). */
     static boolean exceptions;
+    /**
+     * Tracing started in a running JVM (attach): an exit with no open frame is a call that was
+     * running before tracing started, recorded as such (see {@link ThreadTrace#enteredBeforeTracing}).
+     */
+    static volatile boolean attached;
 
     private static final ThreadLocal<ThreadTrace> TRACES = new ThreadLocal<>();
 
@@ -32,7 +37,7 @@ public final class Tracer {
     /** {@code entering}: for {@link #enter}, whose caller's frame is not open yet. */
     private static ThreadTrace current(boolean entering) {
         ThreadTrace t = TRACES.get();
-        if (t == null) {
+        if (t == null || t.generation != TraceRuntime.generation) { // none yet, or left over from an earlier attach
             t = TraceRuntime.newThreadTrace(Thread.currentThread());
             TRACES.set(t);
         }

@@ -28,6 +28,11 @@ import java.util.Locale;
             VarsCommand.class,
             FilterCommand.class,
             ExportCommand.class,
+            PsCommand.class,
+            AttachCommand.class,
+            DetachCommand.class,
+            InstallCommand.class,
+            UninstallCommand.class,
             CommandLine.HelpCommand.class,
         },
         footer = {"", "Examples:",
@@ -38,7 +43,9 @@ import java.util.Locale;
             "  jtrace exceptions bank.jfr --summary",
             "  jtrace run --vars counter.** -o c.jfr -- java -cp app.jar counter.Counter && jtrace vars c.jfr --var sum",
             "  jtrace filter bank.jfr --thread main --from 0.5 -o main.jfr",
-            "  jtrace export bank.jfr --format chrome -o bank.json"})
+            "  jtrace export bank.jfr --format chrome -o bank.json",
+            "  jtrace ps && jtrace attach 4242 --duration 30s --include com.acme.** -o live.jfr",
+            "  jtrace install --prefix ~/.local"})
 public final class Main implements Runnable {
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
             description = "Print stack traces of internal errors.")

@@ -70,6 +70,9 @@ final class RunCommand extends JtraceCommand {
                     + " shows where time went in untraced code.")
     String sample;
 
+    @picocli.CommandLine.Mixin
+    LiveView live;
+
     @Parameters(paramLabel = "COMMAND", arity = "0..*", description = "The command to run, after '--'.")
     List<String> command;
 
@@ -90,6 +93,8 @@ final class RunCommand extends JtraceCommand {
         }
         String samplePeriod = sample == null ? null : samplePeriod(sample);
         boolean direct = TargetCommand.isJavaLauncher(command.get(0));
+        live.validate();
+        if (live.live && !direct) throw new UserException("--live follows one JVM: give a java command (java -cp app.jar Main), not '" + command.get(0) + "'");
         RunOutput out = RunOutput.prepare(output, direct);
         try (WorkDirectory work = WorkDirectory.create()) {
             return run(out.target(), direct, agentOptions(out.target(), direct, work, samplePeriod), work);
@@ -117,7 +122,11 @@ final class RunCommand extends JtraceCommand {
             throw new UserException("cannot run '" + command.get(0) + "': " + startFailure(e));
         }
         SignalForwarding.install(process);
-        int exit = process.waitFor();
+        int exit;
+        try (io.jtrace.cli.live.LiveTrace liveTrace = live.live
+                ? live.start(LiveView.firstRepositoryUnder(work.repository()), java.time.Instant.EPOCH, outBytes()) : null) {
+            exit = process.waitFor();
+        }
         RunReport report = new RunReport(err());
         report.agentLog(work.agentLog());
         if (direct) {

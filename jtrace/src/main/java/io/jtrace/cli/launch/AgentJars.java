@@ -21,6 +21,7 @@ import java.util.HexFormat;
 public final class AgentJars {
     private static final String AGENT = "jtrace-agent.jar";
     private static final String RUNTIME = "jtrace-runtime.jar";
+    private static final String ATTACH = "jtrace-attach.jar";
 
     private AgentJars() {}
 
@@ -36,6 +37,38 @@ public final class AgentJars {
             return dir.resolve(AGENT);
         } catch (IOException e) {
             throw new UserException("cannot unpack the agent into " + cacheRoot() + ": " + e.getMessage()
+                    + " (set XDG_CACHE_HOME to a writable directory)");
+        }
+    }
+
+    /**
+     * The agent for {@code jtrace attach} and {@code detach}: the same classes, without the
+     * manifest's Boot-Class-Path. A JVM prints "Sharing is only supported for boot loader classes
+     * because bootstrap classpath has been appended" on its stderr at every such append; agentmain
+     * appends the runtime itself, once per JVM, so a second attach and every detach add nothing.
+     */
+    public static Path attachJar() {
+        Path agent = agentJar();
+        Path attach = agent.resolveSibling(ATTACH);
+        try {
+            if (!Files.exists(attach)) {
+                java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+                try (java.util.jar.JarInputStream in = new java.util.jar.JarInputStream(Files.newInputStream(agent))) {
+                    java.util.jar.Manifest m = new java.util.jar.Manifest(in.getManifest());
+                    m.getMainAttributes().remove(new java.util.jar.Attributes.Name("Boot-Class-Path"));
+                    try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(bytes, m)) {
+                        for (java.util.jar.JarEntry e; (e = in.getNextJarEntry()) != null; ) {
+                            out.putNextEntry(new java.util.jar.JarEntry(e.getName()));
+                            in.transferTo(out);
+                            out.closeEntry();
+                        }
+                    }
+                }
+                install(attach, bytes.toByteArray());
+            }
+            return attach;
+        } catch (IOException e) {
+            throw new UserException("cannot unpack the agent into " + agent.getParent() + ": " + e.getMessage()
                     + " (set XDG_CACHE_HOME to a writable directory)");
         }
     }

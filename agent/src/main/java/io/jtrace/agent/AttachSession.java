@@ -1,0 +1,202 @@
+package io.jtrace.agent;
+
+import io.jtrace.agent.filter.MethodPattern;
+import io.jtrace.runtime.TraceRuntime;
+
+import java.io.IOException;
+import java.lang.instrument.Instrumentation;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Tracing started in a running JVM ({@code jtrace attach}, through {@code agentmain}) and ended
+ * by a detach: the matching classes already loaded are retransformed (new calls run the traced
+ * code; calls already running keep their original code), and on detach the transformer is
+ * removed and those classes retransformed again, so the JVM gets its original bytes back.
+ *
+ * <p>The agent jar is loaded once per JVM and every later attach calls agentmain again on the
+ * same classes: one session at a time, kept here. jtrace and the agent talk through files in
+ * jtrace attach's private control directory: {@code attached} once tracing runs (its content:
+ * the JFR repository, for {@code --live}), {@code detach} to end it (see {@link #watch}),
+ * {@code detached} once the recording is written.
+ */
+final class AttachSession {
+    private static final int RETRANSFORM_BATCH = 64;
+    private static final long WATCH_MILLIS = 100;
+    /** Set while attached: the control directory, for {@code jtrace detach}. */
+    static final String CONTROL_PROPERTY = "jtrace.attach.control";
+    /** Guarded by AttachSession.class. */
+    private static AttachSession current;
+
+    private final Instrumentation inst;
+    private final TraceTransformer transformer;
+    private final RecordingControl recording;
+    private final AgentLog log;
+    private final Path control;
+
+    private AttachSession(Instrumentation inst, TraceTransformer transformer, RecordingControl recording, AgentLog log, Path control) {
+        this.inst = inst;
+        this.transformer = transformer;
+        this.recording = recording;
+        this.log = log;
+        this.control = control;
+    }
+
+    static synchronized boolean isAttached() {
+        return current != null;
+    }
+
+    /** Tracing runs: remembers it and instruments the matching classes already loaded. */
+    static synchronized void started(Instrumentation inst, TraceTransformer transformer, RecordingControl recording,
+                                     AgentLog log, AgentOptions options) {
+        AttachSession s = new AttachSession(inst, transformer, recording, log,
+                options.control == null ? null : Paths.get(options.control));
+        current = s;
+        int changed = s.retransform(s.loadedCandidates(options), "instrument");
+        s.signal("attached", System.getProperty("jdk.jfr.repository", "") + "\n" + changed + "\n");
+        if (s.control != null) {
+            System.setProperty(CONTROL_PROPERTY, s.control.toString());
+            Thread watcher = new Thread(s::watch, "jtrace-attach-control");
+            watcher.setDaemon(true);
+            watcher.start();
+        }
+    }
+
+    /**
+     * Detaches when jtrace asks (a {@code detach} file in the control directory: written by
+     * {@code jtrace attach} at its end, or by {@code jtrace detach}, which finds the directory in
+     * the system property {@value #CONTROL_PROPERTY} without loading an agent, so the JVM prints
+     * no second "agent loaded" warning) or when the directory is gone ({@code jtrace attach} was
+     * killed: tracing must not go on forever).
+     */
+    private void watch() {
+        Path request = control.resolve("detach");
+        while (true) {
+            try {
+                Thread.sleep(WATCH_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            synchronized (AttachSession.class) {
+                if (current != this) return;
+            }
+            if (Files.exists(request) || !Files.isDirectory(control)) {
+                detach(null);
+                return;
+            }
+        }
+    }
+
+    /** Ends the session (asked through the control directory, or by agentmain's {@code detach} option); {@code requester}: where to say so, or null. */
+    static void detach(AgentLog requester) {
+        AttachSession s;
+        synchronized (AttachSession.class) {
+            s = current;
+            current = null;
+        }
+        if (s == null) {
+            if (requester != null) requester.log("not attached: nothing to detach");
+            return;
+        }
+        System.clearProperty(CONTROL_PROPERTY);
+        s.end();
+        if (requester != null) requester.log("detached; the recording is " + s.recording.output());
+    }
+
+    private void end() {
+        boolean written = false;
+        try {
+            TraceRuntime.stopAndFlush();
+            inst.removeTransformer(transformer);
+            List<Class<?>> restore = new ArrayList<>();
+            for (Class<?> c : inst.getAllLoadedClasses()) {
+                if (transformer.changed(c) && inst.isModifiableClass(c)) restore.add(c);
+            }
+            retransform(restore, "restore");
+            written = recording.stop();
+        } catch (Throwable t) {
+            log.log("detaching failed: " + t);
+        } finally {
+            signal("detached", written ? recording.output() + "\n" : "\n");
+        }
+    }
+
+    /**
+     * Loaded classes the transformer may change: not the JDK's or jtrace's, and, with
+     * {@code --include}, only classes one of the patterns can select (so a large application is
+     * not retransformed whole for one package).
+     */
+    private List<Class<?>> loadedCandidates(AgentOptions options) {
+        List<String> includes = JtraceAgent.tracedPatterns(options);
+        List<MethodPattern> classPatterns = new ArrayList<>();
+        for (String p : includes) {
+            classPatterns.add(MethodPattern.parse(p));
+            int dot = p.lastIndexOf('.');
+            if (dot > 0) classPatterns.add(MethodPattern.parse(p.substring(0, dot))); // Bank.transfer: class Bank
+        }
+        List<Class<?>> out = new ArrayList<>();
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            try {
+                if (!inst.isModifiableClass(c) || !transformer.mayChange(c)) continue;
+                if (!classPatterns.isEmpty() && classPatterns.stream().noneMatch(p -> p.matchesClass(c.getName()))) continue;
+                out.add(c);
+            } catch (Throwable t) {
+                // a class that cannot even be named: leave it
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Retransforms in batches; a batch that fails (one class's verify error fails them all) is
+     * retried class by class, so one bad class leaves only itself untraced. Returns how many
+     * classes were retransformed.
+     */
+    private int retransform(List<Class<?>> classes, String what) {
+        int done = 0;
+        for (int i = 0; i < classes.size(); i += RETRANSFORM_BATCH) {
+            List<Class<?>> batch = classes.subList(i, Math.min(classes.size(), i + RETRANSFORM_BATCH));
+            try {
+                inst.retransformClasses(batch.toArray(new Class<?>[0]));
+                done += batch.size();
+            } catch (Throwable batchFailed) {
+                for (Class<?> c : batch) {
+                    try {
+                        inst.retransformClasses(c);
+                        done++;
+                    } catch (Throwable t) {
+                        log.log("could not " + what + " " + c.getName() + ": " + t);
+                    }
+                }
+            }
+        }
+        return done;
+    }
+
+    /** Writes {@code name} into the control directory (atomically: the CLI polls for it). */
+    private void signal(String name, String content) {
+        if (control == null) return;
+        try {
+            Path tmp = control.resolve(name + ".tmp");
+            Files.write(tmp, content.getBytes(StandardCharsets.UTF_8));
+            Files.move(tmp, control.resolve(name), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException e) {
+            log.log("cannot tell jtrace attach that tracing " + name + ": " + e);
+        }
+    }
+
+    /** At exit while attached: our shutdown hook writes the recording; tell the CLI once it is done. */
+    static void exiting() {
+        AttachSession s;
+        synchronized (AttachSession.class) {
+            s = current;
+            current = null;
+        }
+        if (s != null) s.signal("detached", s.recording.output() + "\n");
+        System.clearProperty(CONTROL_PROPERTY);
+    }
+}

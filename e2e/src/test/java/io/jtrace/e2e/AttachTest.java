@@ -1,0 +1,228 @@
+package io.jtrace.e2e;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * jtrace attach, detach and ps on a running program (attach.Ticker, which prints one line per
+ * tick and writes into a state file whether its own code is instrumented right now).
+ */
+class AttachTest {
+    private static final Pattern STATE = Pattern.compile("tick (\\d+) bci (-?\\d+)\\s*");
+    /** What a JVM itself prints on stderr when an agent is loaded into it (not the program's output). */
+    private static final Pattern JVM_WARNING = Pattern.compile("WARNING: .*|OpenJDK 64-Bit Server VM warning: Sharing is only supported.*");
+
+    @TempDir
+    Path dir;
+
+    static List<Jdk> jdks() {
+        return Jdk.all();
+    }
+
+    /**
+     * Attach for 2 s, then attach again and end it with jtrace detach: both recordings hold the
+     * program's calls, the program sees its own code instrumented while traced and original after
+     * each detach, and it prints exactly what it prints untraced.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void attachTwiceThenDetachLeavesTheProgramAsItWas(Jdk jdk) throws Exception {
+        int ticks = 90;
+        Path state = dir.resolve("state");
+        Process program = startTicker(jdk, ticks, state, List.of());
+        try {
+            waitForTick(state, 3);
+            Jtrace.Result ps = Jtrace.jtrace(dir, "ps");
+            assertEquals(0, ps.exit(), ps::toString);
+            assertTrue(ps.out().lines().anyMatch(l -> l.matches(program.pid() + " +" + jdk.major() + "[^ ]* +attach\\.Ticker " + ticks + " .*")),
+                    ps::toString);
+            Jtrace.Result first = Jtrace.jtrace(dir, "attach", Long.toString(program.pid()), "--duration", "2s", "-o", "first.jfr");
+            assertEquals(0, first.exit(), first::toString);
+            assertTrue(first.err().contains("jtrace attach: tracing JVM " + program.pid()), first::toString);
+            assertTrue(first.err().matches("(?s).*jtrace: \\d+ calls .* -> first.jfr .*"), first::toString);
+            assertEquals(0, bciAfterNextTick(state), "first detach restored the original code");
+
+            Process second = Jtrace.start(dir, "attach", Long.toString(program.pid()), "-o", "second.jfr");
+            waitFor(() -> Files.readString(dir.resolve("err.txt")).contains("tracing JVM"), "the second attach to start");
+            assertTrue(bciAfterNextTick(state) > 0, "the second attach instruments the program again");
+            Jtrace.Result detach = Jtrace.jtrace(dir, "detach", Long.toString(program.pid()));
+            assertEquals(0, detach.exit(), detach::toString);
+            assertTrue(second.waitFor(60, TimeUnit.SECONDS), "jtrace attach ends after jtrace detach");
+            assertEquals(0, second.exitValue(), () -> read(dir.resolve("err.txt")));
+            assertEquals(0, bciAfterNextTick(state), "detach restored the original code");
+
+            Jtrace.Result again = Jtrace.jtrace(dir, "detach", Long.toString(program.pid()));
+            assertEquals(2, again.exit(), again::toString);
+            assertEquals("jtrace detach: jtrace is not attached to JVM " + program.pid() + " (start tracing with 'jtrace attach "
+                    + program.pid() + "')\n", again.err());
+
+            assertTrue(program.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(0, program.exitValue());
+            assertEquals(expectedOutput(ticks), read(dir.resolve("program.out")));
+            for (String line : read(dir.resolve("program.err")).split("\n")) {
+                assertTrue(line.isEmpty() || JVM_WARNING.matcher(line).matches(), "program's stderr: " + line);
+            }
+        } finally {
+            program.destroyForcibly();
+        }
+        for (String rec : List.of("first.jfr", "second.jfr")) {
+            Jtrace.Result print = Jtrace.jtrace(dir, "print", rec, "--thread", "main");
+            assertEquals(0, print.exit(), print::toString);
+            assertTrue(print.out().contains("= attach.Ticker.square(long)"), print::toString);
+            Jtrace.Result summary = Jtrace.jtrace(dir, "summary", rec);
+            assertEquals(0, summary.exit(), summary::toString);
+            assertTrue(summary.out().contains("attach.Ticker.step(int)"), summary::toString);
+        }
+    }
+
+    /** --live prints the calls while the program still runs; the recording is written as well. */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void attachLivePrintsWhileTheProgramRuns(Jdk jdk) throws Exception {
+        Path state = dir.resolve("state");
+        Process program = startTicker(jdk, 80, state, List.of());
+        try {
+            waitForTick(state, 3);
+            Process attach = Jtrace.start(dir, "attach", Long.toString(program.pid()), "--live", "--thread", "main", "-o", "live.jfr");
+            waitFor(() -> Files.exists(dir.resolve("out.txt")) && Files.readString(dir.resolve("out.txt")).contains("attach.Ticker.step(int)"),
+                    "live lines");
+            assertTrue(program.isAlive(), "live lines came while the program runs");
+            String live = Files.readString(dir.resolve("out.txt"));
+            assertTrue(live.lines().allMatch(l -> l.matches(" +\\d+\\.\\d{6}  main +.*")), live);
+            Jtrace.Result detach = Jtrace.jtrace(dir, "detach", Long.toString(program.pid()));
+            assertEquals(0, detach.exit(), detach::toString);
+            assertTrue(attach.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(0, attach.exitValue(), () -> read(dir.resolve("err.txt")));
+            assertTrue(Files.size(dir.resolve("live.jfr")) > 0);
+        } finally {
+            program.destroyForcibly();
+        }
+    }
+
+    /** jtrace run --live: trace lines arrive on a pipe seconds before the program's last line. */
+    @Test
+    void runLivePrintsBeforeTheProgramEnds() throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Jtrace.executable().toString(), "run", "--live", "-o", "run.jfr", "--"));
+        cmd.addAll(Jtrace.javaCommand(Jdk.current(), "attach.Ticker", "40", "100"));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(dir.resolve("err.txt").toFile());
+        pb.environment().put("NO_COLOR", "1");
+        Process p = pb.start();
+        long firstTrace = 0;
+        long done = 0;
+        try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()))) {
+            for (String line; (line = in.readLine()) != null; ) {
+                long now = System.nanoTime();
+                if (firstTrace == 0 && line.contains("> attach.Ticker.main(String[])")) firstTrace = now;
+                if (line.startsWith("done ")) done = now;
+            }
+        }
+        assertEquals(0, p.waitFor(), () -> read(dir.resolve("err.txt")));
+        assertTrue(firstTrace > 0 && done > 0, "trace and program lines");
+        assertTrue(done - firstTrace > TimeUnit.MILLISECONDS.toNanos(1500),
+                "the first trace line came " + (done - firstTrace) / 1_000_000 + " ms before the program's last line");
+    }
+
+    /** One clear line for each attach that cannot work, fast, and nothing printed into the target. */
+    @Test
+    void impossibleAttachesSayWhy() throws Exception {
+        Process sleep = new ProcessBuilder("sleep", "60").start();
+        Process closed = startTicker(Jdk.current(), 100, dir.resolve("state"), List.of("-XX:+DisableAttachMechanism"));
+        try {
+            Jtrace.Result notJvm = Jtrace.jtrace(dir, "attach", Long.toString(sleep.pid()));
+            assertEquals(2, notJvm.exit(), notJvm::toString);
+            assertEquals("jtrace attach: process " + sleep.pid() + " (" + sleep.info().command().orElse("?")
+                    + ") is not a Java virtual machine (see 'jtrace ps')\n", notJvm.err());
+
+            Jtrace.Result none = Jtrace.jtrace(dir, "attach", "999999999");
+            assertEquals(2, none.exit(), none::toString);
+            assertEquals("jtrace attach: no process with pid 999999999 (see 'jtrace ps')\n", none.err());
+
+            waitForTick(dir.resolve("state"), 1);
+            Jtrace.Result disabled = Jtrace.jtrace(dir, "attach", Long.toString(closed.pid()));
+            assertEquals(2, disabled.exit(), disabled::toString);
+            assertEquals(1, disabled.err().lines().count(), disabled::toString);
+            assertTrue(disabled.err().startsWith("jtrace attach: JVM " + closed.pid() + " was started with -XX:+DisableAttachMechanism"),
+                    disabled::toString);
+
+            Jtrace.Result ps = Jtrace.jtrace(dir, "ps"); // lists the JVMs jtrace can attach to: neither of these
+            assertEquals(0, ps.exit(), ps::toString);
+            assertTrue(ps.out().lines().noneMatch(l -> l.startsWith(closed.pid() + " ") || l.startsWith(sleep.pid() + " ")), ps::toString);
+        } finally {
+            sleep.destroyForcibly();
+            closed.destroyForcibly();
+        }
+        assertEquals("", read(dir.resolve("program.err")));
+    }
+
+    private Process startTicker(Jdk jdk, int ticks, Path state, List<String> jvmOptions) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(jdk.java().toString()));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", Jtrace.examples().toString(), "attach.Ticker", Integer.toString(ticks), "100", state.toString()));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
+                .redirectOutput(dir.resolve("program.out").toFile()).redirectError(dir.resolve("program.err").toFile());
+        pb.environment().remove("JAVA_TOOL_OPTIONS");
+        return pb.start();
+    }
+
+    /** The program's lines without jtrace: tick i adds i^2 + (i+1)^2 + (i+2)^2. */
+    private static String expectedOutput(int ticks) {
+        StringBuilder sb = new StringBuilder();
+        long sum = 0;
+        for (long i = 1; i <= ticks; i++) {
+            sum += i * i + (i + 1) * (i + 1) + (i + 2) * (i + 2);
+            sb.append("tick ").append(i).append(" sum ").append(sum).append('\n');
+        }
+        return sb.append("done ").append(sum).append('\n').toString();
+    }
+
+    private static int[] state(Path state) throws IOException {
+        if (!Files.exists(state)) return new int[] {0, 0};
+        Matcher m = STATE.matcher(Files.readString(state));
+        return m.matches() ? new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))} : new int[] {0, 0};
+    }
+
+    private static void waitForTick(Path state, int tick) throws Exception {
+        waitFor(() -> state(state)[0] >= tick, "tick " + tick);
+    }
+
+    /** The bytecode index the program saw at a tick that began after this call (0: original code). */
+    private static int bciAfterNextTick(Path state) throws Exception {
+        int now = state(state)[0];
+        waitForTick(state, now + 2);
+        return state(state)[1];
+    }
+
+    interface Check {
+        boolean ok() throws Exception;
+    }
+
+    private static void waitFor(Check check, String what) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!check.ok()) {
+            if (System.nanoTime() > deadline) throw new AssertionError("no " + what + " within a minute");
+            Thread.sleep(50);
+        }
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.exists(p) ? Files.readString(p) : "";
+        } catch (IOException e) {
+            return "<" + e + ">";
+        }
+    }
+}
