@@ -63,6 +63,12 @@ public final class SymbolTable {
         return m;
     }
 
+    /** The method with this id, or a stand-in that is not remembered (its definition may still come: live). */
+    MethodInfo definedOrUnknown(int id) {
+        MethodInfo m = id >= 0 && id < byId.length ? byId[id] : null;
+        return m != null ? m : MethodInfo.unknown(id);
+    }
+
     /** Type name for an id; null for 0 (unknown). */
     public String type(int id) {
         if (id == 0) return null;

@@ -22,12 +22,14 @@ import io.jtrace.runtime.RecordFormat;
  * <p>{@link #step} replays one batch, so a cursor can pull a thread's events a batch at a time.
  */
 final class ThreadReplay {
+    /** The file's index and this thread's batches in it; null when batches are handed in as they arrive (live). */
     private final TraceIndex index;
     private final TraceIndex.ThreadBatches batches;
+    private final SymbolTable symbols;
     private final ThreadInfo thread;
     private final long origin;
     /** Method definitions by id (ids missing here go through the symbol table). */
-    private final MethodInfo[] methods;
+    private MethodInfo[] methods;
     private final RawRecord raw = new RawRecord();
     private final RecordDecoder decoder = new RecordDecoder();
     private final CallVisitor visitor;
@@ -44,14 +46,54 @@ final class ThreadReplay {
     private long expectedSequence;
     private boolean finished;
 
+    /** Replays {@code batches} of a finished recording, reading their payloads through {@code index}. */
     ThreadReplay(TraceIndex index, TraceIndex.ThreadBatches batches, CallVisitor visitor, CurrentRecord current) {
         this.index = index;
         this.batches = batches;
+        this.symbols = index.symbols;
         this.thread = batches.info;
         this.origin = index.nanoOrigin;
-        this.methods = index.symbols.methodsById();
+        this.methods = symbols.methodsById();
         this.visitor = visitor;
         this.current = current;
+    }
+
+    /**
+     * Replays batches handed in with {@link #arrived} as a recording is being written (live): a
+     * definition may come after its first use, so a missing one is not taken as missing for good.
+     */
+    ThreadReplay(SymbolTable symbols, long origin, ThreadInfo thread, CallVisitor visitor) {
+        this.index = null;
+        this.batches = null;
+        this.symbols = symbols;
+        this.thread = thread;
+        this.origin = origin;
+        this.methods = symbols.methodsById();
+        this.visitor = visitor;
+        this.current = null;
+    }
+
+    /**
+     * Live: replays a batch that has just arrived (one older than one already shown is dropped),
+     * then shows a held-back enter as an open frame: its exit may be seconds away.
+     */
+    void arrived(long sequence, long baseNanos, int startDepth, byte[] payload) {
+        if (sequence < expectedSequence) return;
+        methods = symbols.methodsById(); // definitions that came since
+        if (sequence != expectedSequence) lost(baseNanos, startDepth, sequence - expectedSequence);
+        expectedSequence = sequence + 1;
+        buffer = payload;
+        batchPos = 0;
+        batchEnd = payload.length;
+        clock = baseNanos;
+        replayBatch(buffer, Integer.MAX_VALUE);
+        flushPending();
+    }
+
+    private MethodInfo method(int id) {
+        MethodInfo m = id >= 0 && id < methods.length ? methods[id] : null;
+        if (m != null) return m;
+        return index != null ? symbols.method(id) : symbols.definedOrUnknown(id);
     }
 
     ThreadInfo thread() {
@@ -95,7 +137,7 @@ final class ThreadReplay {
             return true;
         }
         TraceIndex.BatchRef b = batches.batches.get(nextBatch++);
-        if (b.sequence() != expectedSequence) lost(b, b.sequence() - expectedSequence);
+        if (b.sequence() != expectedSequence) lost(b.baseNanos(), b.startDepth(), b.sequence() - expectedSequence);
         expectedSequence = b.sequence() + 1;
         buffer = index.payload(b, buffer);
         batchPos = 0;
@@ -106,14 +148,14 @@ final class ThreadReplay {
     }
 
     /** Frames opened in the lost records are unknown: the stack is rebuilt to the batch's depth. */
-    private void lost(TraceIndex.BatchRef b, long count) {
+    private void lost(long baseNanos, int startDepth, long count) {
         flushPending();
         frames.truncate(0);
-        long t = b.baseNanos() - origin;
+        long t = baseNanos - origin;
         MethodInfo unknown = MethodInfo.unknown(0);
-        for (int i = 0; i < b.startDepth(); i++) frames.push(unknown, t);
+        for (int i = 0; i < startDepth; i++) frames.push(unknown, t);
         if (current != null) current.set(null);
-        visitor.other(new RecordsLost(thread, t, b.startDepth(), count));
+        visitor.other(new RecordsLost(thread, t, startDepth, count));
     }
 
     /** Replays records of the open batch from {@link #batchPos}, at most {@code limit}. */
@@ -151,7 +193,7 @@ final class ThreadReplay {
             if (kind == RecordFormat.ENTER) {
                 clock += delta;
                 int id = (int) (header >>> 4);
-                enter(id < methods.length && methods[id] != null ? methods[id] : index.symbols.method(id), clock - origin);
+                enter(method(id), clock - origin);
             } else if (kind == RecordFormat.EXIT) {
                 clock += delta;
                 exit(clock - origin, ExitKind.RETURN, null);
@@ -175,7 +217,7 @@ final class ThreadReplay {
         }
         long t = raw.nanos - origin;
         if (raw.kind == RecordFormat.EXIT_EXCEPTIONAL) {
-            exit(t, ExitKind.EXCEPTION, new ExceptionRef(index.symbols.type(raw.typeId), raw.identity));
+            exit(t, ExitKind.EXCEPTION, new ExceptionRef(symbols.type(raw.typeId), raw.identity));
         } else if (raw.kind == RecordFormat.RESYNC) {
             flushPending();
             lastNanos = t;
@@ -184,7 +226,7 @@ final class ThreadReplay {
             flushPending();
             lastNanos = t;
             if (current != null) current.set(new EncodedRecord(raw.kind, raw.aux, decoder.copyRange(raw.bodyStart, raw.bodyEnd)));
-            visitor.other(OtherRecords.event(raw, thread, t, frames.depth(), frames.top(), index.symbols));
+            visitor.other(OtherRecords.event(raw, thread, t, frames.depth(), frames.top(), symbols));
         }
         return decoder.position();
     }
@@ -197,7 +239,7 @@ final class ThreadReplay {
     private void resync(long t) {
         if (raw.aux == 0) { // not a loss (a real RESYNC counts its failures): calls running before an attach
             for (int i = 0; i < raw.frameCount; i++) {
-                MethodInfo m = index.symbols.method(raw.frames[i]);
+                MethodInfo m = method(raw.frames[i]);
                 visitor.enteredBeforeTracing(thread, t, frames.depth(), m);
                 frames.push(m, t);
             }
@@ -207,7 +249,7 @@ final class ThreadReplay {
         int common = 0;
         while (common < frames.depth() && common < raw.frameCount && frames.method(common).id() == raw.frames[common]) common++;
         frames.truncate(common);
-        for (int i = common; i < raw.frameCount; i++) frames.push(index.symbols.method(raw.frames[i]), t);
+        for (int i = common; i < raw.frameCount; i++) frames.push(method(raw.frames[i]), t);
         if (current != null) current.set(null);
         visitor.other(new RecordsLost(thread, t, frames.depth(), 0));
     }
