@@ -3,7 +3,7 @@ package workloads;
 /**
  * Benchmark workload: N throw/catch pairs, each thrown three frames down and caught at the top
  * (default one million). Prints only a checksum, so traced and plain runs print the same.
- * Run it plain and under jtrace and compare wall-clock times (see README, exceptions).
+ * Run it plain and under jtrace and compare wall-clock times (bench/exception-storm.sh; figures in bench/README.md).
  */
 public final class ExceptionStorm {
     private ExceptionStorm() {}

@@ -20,7 +20,7 @@ import java.util.Map;
 
 /**
  * The fields that the exports (JSON Lines, CSV details, Chrome instant events) give exception,
- * variable and line events, by their documented names (README, "JSON Lines schema"). Values are
+ * variable and line events, by their documented names (docs/export.md, "JSON Lines schema"). Values are
  * strings, numbers, booleans or null. A kind added later and not listed here falls back to its
  * record components ({@link EventKinds#otherFields}), so exports never fail on it.
  */

@@ -16,7 +16,7 @@ import java.io.IOException;
 import java.io.Writer;
 
 /**
- * JSON Lines: one event per line, one JSON object each. The schema (README, "jtrace export"):
+ * JSON Lines: one event per line, one JSON object each. The schema (docs/export.md, "JSON Lines schema"):
  * every line has {@code kind}, {@code thread}, {@code threadId}, {@code virtual}, {@code nanos}
  * (since tracing started) and {@code depth}; {@code enter}, {@code exit} and {@code call} add
  * {@code method}, {@code class}, {@code name}, {@code descriptor}; {@code exit} and {@code call}

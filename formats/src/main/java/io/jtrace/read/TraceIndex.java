@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * What one read of a recording learned: definitions, threads and where each thread's batches
- * are, in sequence order. Replay the records with {@link #timeline} or {@link #merged}.
+ * are, in sequence order. Replay the records with {@link Replay} (or step through one thread with {@link #timeline}).
  */
 public final class TraceIndex implements AutoCloseable {
     /** Where one batch's payload sits: in the recording itself, or in the spill store if {@code spilled}. */

@@ -135,7 +135,7 @@ class WritersRoundTripTest {
                 new io.jtrace.model.LineExecuted(t, 250, 1, m, 47));
     }
 
-    /** The documented fields (README, JSON Lines schema) of each kind, as the writers must give them. */
+    /** The documented fields (docs/export.md, JSON Lines schema) of each kind, as the writers must give them. */
     static final List<Map<String, Object>> OTHER_KIND_FIELDS = List.of(
             fields("exception", "java.lang.NumberFormatException", "exceptionId", 0x1b6d3586L, "how", "in-untraced-code",
                     "message", "For input string: \"4,2\"; see\nnext line", "causeId", 0L,
