@@ -26,7 +26,9 @@ public final class CallTree {
         long totalNanos;
         long selfNanos;
         long exceptional;
-        private Node[] children = new Node[0];
+        private static final Node[] NONE = {};
+        /** Most nodes are leaves: they share one empty array (a tree can have millions of nodes). */
+        private Node[] children = NONE;
         private int childCount;
         private Map<Integer, Node> index;
 
