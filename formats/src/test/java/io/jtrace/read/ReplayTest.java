@@ -169,4 +169,63 @@ class ReplayTest {
             }
         }
     }
+
+    /** Frames already running when tracing started (a second attach) come back as such, and the trace stays balanced. */
+    @Test
+    void framesEnteredBeforeTracingAreShownAndClosed() throws Exception {
+        Path file = dir.resolve("attach.jfr");
+        try (Recording r = new Recording()) {
+            r.start();
+            SessionEvent s = new SessionEvent();
+            s.nanoOrigin = 0;
+            s.commit();
+            for (int id = 1; id <= 3; id++) {
+                MethodDefinitionEvent m = new MethodDefinitionEvent();
+                m.methodId = id;
+                m.className = "a.B";
+                m.methodName = "m" + id;
+                m.descriptor = "()V";
+                m.commit();
+            }
+            RecordEncoder enc = new RecordEncoder();
+            enc.reset(100);
+            // RESYNC with aux 0: no loss, these frames were running before this tracing session
+            enc.encoded(io.jtrace.runtime.RecordFormat.RESYNC, 0, 100, new byte[] {2, 1, 2});
+            enc.enter(3, 110);
+            enc.exit(120);
+            enc.exit(130);
+            enc.exit(140);
+            TraceBatchEvent b = new TraceBatchEvent();
+            b.threadId = 1;
+            b.threadName = "main";
+            b.sequence = 0;
+            b.baseNanos = enc.baseNanos();
+            b.recordCount = enc.records();
+            b.payload = enc.payload();
+            b.commit();
+            r.stop();
+            r.dump(file);
+        }
+        try (TraceIndex index = TraceReader.read(file, null)) {
+            List<Object> seen = new ArrayList<>();
+            Replay.of(index, index.threads()).into(new Collector(seen));
+            List<String> kinds = new ArrayList<>();
+            for (Object o : seen) kinds.add(o instanceof List<?> l ? l.get(0) + " " + l.get(3) + " " + ((MethodInfo) l.get(4)).name() : o.toString());
+            assertEquals(List.of("enter 0 m1", "enter 1 m2", "call 2 m3", "exit 1 m2", "exit 0 m1"), kinds,
+                    "no lost records, every frame closed");
+            StringBuilder marks = new StringBuilder();
+            Replay.of(index, index.threads()).into(new io.jtrace.analysis.CallAdapter() {
+                @Override
+                public void enteredBeforeTracing(ThreadInfo t, long nanos, int depth, MethodInfo m) {
+                    marks.append('^').append(m.name());
+                }
+
+                @Override
+                public void enter(ThreadInfo t, long nanos, int depth, MethodInfo m) {
+                    marks.append('>').append(m.name());
+                }
+            });
+            assertEquals("^m1^m2", marks.toString());
+        }
+    }
 }
