@@ -36,14 +36,18 @@ import java.util.Locale;
             "Perfetto, chrome://tracing), speedscope, collapsed (folded stacks for flamegraph.pl),",
             "flamegraph (a self-contained HTML flame graph)."})
 final class ExportCommand extends RecordingCommand {
-    /** The formats, and whether their writer wants events thread by thread (else interleaved by time). */
+    /** The formats: whether their writer wants events thread by thread (else interleaved by time), and whether it writes every event. */
     enum Format {
-        json(false), csv(false), chrome(true), speedscope(true), collapsed(true), flamegraph(true);
+        json(false, true), csv(false, true), chrome(true, true), speedscope(true, false), collapsed(true, false),
+        flamegraph(true, false);
 
         final boolean byThread;
+        /** Whether the writer formats every event (else it aggregates call paths). */
+        final boolean perEvent;
 
-        Format(boolean byThread) {
+        Format(boolean byThread, boolean perEvent) {
             this.byThread = byThread;
+            this.perEvent = perEvent;
         }
     }
 
@@ -79,8 +83,10 @@ final class ExportCommand extends RecordingCommand {
             try {
                 TraceWriter writer = writer(sink, bytes);
                 writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), threads, index.records()));
-                Replay.of(index, threads).order(format.byThread ? Replay.Order.BY_THREAD : Replay.Order.BY_TIME)
-                        .into(view.in(writer.visitor()));
+                Replay.Request replay = Replay.of(index, threads)
+                        .order(format.byThread ? Replay.Order.BY_THREAD : Replay.Order.BY_TIME);
+                if (format.perEvent) replay.heavyVisitor(); // a line of text per event; the others aggregate
+                replay.into(view.in(writer.visitor()));
                 writer.end();
                 writer.close();
                 sink.flush();

@@ -85,7 +85,7 @@ final class FilterCommand extends RecordingCommand {
                     writer.event(kept, record);
                     if (!(kept instanceof RecordsLost)) keptByKind[kindOf(kept).ordinal()]++;
                 });
-                Replay.of(index, threads).records(records).afterThread(writer::endThread).into(view.in(window.in(sink)));
+                Replay.of(index, threads).heavyVisitor().records(records).afterThread(writer::endThread).into(view.in(window.in(sink)));
                 keptCalls = writer.calls();
                 skipped = writer.skipped();
             }

@@ -55,7 +55,7 @@ final class PrintCommand extends RecordingCommand {
             try (TextTraceWriter writer = bytes != null ? new TextTraceWriter(bytes, outCharset(), options)
                     : new TextTraceWriter(out(), options)) {
                 writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), shown, index.records()));
-                Replay.of(index, shown).order(byThread ? Replay.Order.BY_THREAD : Replay.Order.BY_TIME)
+                Replay.of(index, shown).heavyVisitor().order(byThread ? Replay.Order.BY_THREAD : Replay.Order.BY_TIME)
                         .into(view.in(writer.visitor()));
                 writer.end();
             }
