@@ -50,7 +50,7 @@ final class AttachCommand extends JtraceCommand {
     String duration;
 
     @Mixin
-    AttachScope scope;
+    TraceScope scope;
 
     @Mixin
     LiveView live;

@@ -1,7 +1,6 @@
 package io.jtrace.cli;
 
 import io.jtrace.agent.AgentOptions;
-import io.jtrace.agent.filter.Redaction;
 import io.jtrace.cli.launch.AgentJars;
 import io.jtrace.cli.launch.TargetCommand;
 import io.jtrace.cli.launch.WorkDirectory;
@@ -27,44 +26,10 @@ final class RunCommand extends JtraceCommand {
                     + " each JVM writes FILE with '-<pid>' before '.jfr'.")
     Path output;
 
-    @Option(names = "--include", paramLabel = "PATTERN",
-            description = "Trace only methods matching (com.acme.**, *Service.get*, Bank.transfer). Repeatable.")
-    List<String> includes;
+    /** What is recorded: the same options, with the same meanings, on 'jtrace attach'. */
+    @picocli.CommandLine.Mixin
+    TraceScope scope;
 
-    @Option(names = "--exclude", paramLabel = "PATTERN", description = "Do not trace methods matching. Repeatable.")
-    List<String> excludes;
-
-    @Option(names = "--depth", paramLabel = "N", description = "Record calls only up to N traced frames deep.")
-    Integer depth;
-
-    @Option(names = "--vars", paramLabel = "PATTERN",
-            description = "Also record every read and write of locals, parameters, fields and array elements,"
-                    + " with values, in methods matching (these methods are traced even if --include leaves them out). Repeatable.")
-    List<String> vars;
-
-    @Option(names = "--lines", paramLabel = "PATTERN",
-            description = "Also record each executed source line in methods matching. Repeatable.")
-    List<String> lines;
-
-    /** How --vars records references. */
-    enum ValuesMode { identity, tostring }
-
-    @Option(names = "--values", paramLabel = "HOW", defaultValue = "identity",
-            description = "References in --vars: identity (type and identity hash; never runs the program's code) or"
-                    + " tostring (also their toString(), guarded). Strings are always copied. Default: ${DEFAULT-VALUE}.")
-    ValuesMode values;
-
-    @Option(names = "--redact", paramLabel = "PATTERN",
-            description = "Never record values of variables named like this (a word, or a glob such as '*pin*'),"
-                    + " besides password, passwd, secret, token, apikey, credential. Repeatable.")
-    List<String> redact;
-
-    @Option(names = "--string-length", paramLabel = "N",
-            description = "Copy at most N characters of each string value (default 100).")
-    Integer stringLength;
-    @Option(names = "--no-exceptions",
-            description = "Do not record throw, catch, finally and uncaught exceptions (exceptional exits still are).")
-    boolean noExceptions;
     @Option(names = "--sample", arity = "0..1", fallbackValue = "20ms", paramLabel = "PERIOD",
             description = "Also take JFR execution samples every PERIOD (default 20ms), so that 'jtrace summary'"
                     + " shows where time went in untraced code.")
@@ -81,23 +46,14 @@ final class RunCommand extends JtraceCommand {
         if (command == null || command.isEmpty()) {
             throw new UserException("no command to run: give one after '--', e.g. jtrace run -- java -cp app.jar com.acme.Main");
         }
-        requirePositive("--depth", depth);
-        methodFilter(includes, excludes); // validates the patterns before anything starts
-        methodFilter(vars, null);
-        methodFilter(lines, null);
-        requirePositive("--string-length", stringLength);
-        try {
-            Redaction.of(redact == null ? List.of() : redact);
-        } catch (IllegalArgumentException e) {
-            throw new UserException(e.getMessage());
-        }
+        AgentOptions scoped = scope.agentOptions(); // checks every pattern and number before anything starts
         String samplePeriod = sample == null ? null : samplePeriod(sample);
         boolean direct = TargetCommand.isJavaLauncher(command.get(0));
         live.validate();
         if (live.live && !direct) throw new UserException("--live follows one JVM: give a java command (java -cp app.jar Main), not '" + command.get(0) + "'");
         RunOutput out = RunOutput.prepare(output, direct);
         try (WorkDirectory work = WorkDirectory.create()) {
-            return run(out.target(), direct, agentOptions(out.target(), direct, work, samplePeriod), work);
+            return run(out.target(), direct, agentOptions(scoped, out.target(), direct, work, samplePeriod), work);
         } finally {
             out.discardIfEmpty();
         }
@@ -137,19 +93,10 @@ final class RunCommand extends JtraceCommand {
         return exit;
     }
 
-    private AgentOptions agentOptions(Path target, boolean direct, WorkDirectory work, String samplePeriod) {
-        AgentOptions options = new AgentOptions();
+    private static AgentOptions agentOptions(AgentOptions options, Path target, boolean direct, WorkDirectory work,
+                                             String samplePeriod) {
         options.output = (direct ? target : withPidSuffix(target)).toString();
-        if (includes != null) options.include.addAll(includes);
-        if (excludes != null) options.exclude.addAll(excludes);
-        options.depth = depth == null ? 0 : depth;
         options.log = work.agentLog().toString();
-        if (vars != null) options.vars.addAll(vars);
-        if (lines != null) options.lines.addAll(lines);
-        if (values == ValuesMode.tostring) options.values = values.name();
-        if (redact != null) options.redact.addAll(redact);
-        options.stringLength = stringLength == null ? 0 : stringLength;
-        options.exceptions = !noExceptions;
         options.sample = samplePeriod;
         return options;
     }

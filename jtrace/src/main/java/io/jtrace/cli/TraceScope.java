@@ -6,8 +6,8 @@ import picocli.CommandLine.Option;
 
 import java.util.List;
 
-/** What {@code jtrace attach} records: the same options, with the same meanings, as {@code jtrace run}'s. */
-final class AttachScope {
+/** What {@code jtrace run} and {@code jtrace attach} record: the scope of tracing, variables and values, one definition for both. */
+final class TraceScope {
     @Option(names = "--include", paramLabel = "PATTERN",
             description = "Trace only methods matching (com.acme.**, *Service.get*, Bank.transfer). Repeatable.")
     List<String> includes;
@@ -19,25 +19,32 @@ final class AttachScope {
     Integer depth;
 
     @Option(names = "--vars", paramLabel = "PATTERN",
-            description = "Also record every read and write of variables, with values, in methods matching. Repeatable.")
+            description = "Also record every read and write of locals, parameters, fields and array elements,"
+                    + " with values, in methods matching (these methods are traced even if --include leaves them out). Repeatable.")
     List<String> vars;
 
     @Option(names = "--lines", paramLabel = "PATTERN",
             description = "Also record each executed source line in methods matching. Repeatable.")
     List<String> lines;
 
+    /** How --vars records references. */
+    enum ValuesMode { identity, tostring }
+
     @Option(names = "--values", paramLabel = "HOW", defaultValue = "identity",
-            description = "References in --vars: identity or tostring (see 'jtrace run --help'). Default: ${DEFAULT-VALUE}.")
-    RunCommand.ValuesMode values;
+            description = "References in --vars: identity (type and identity hash; never runs the program's code) or"
+                    + " tostring (also their toString(), guarded). Strings are always copied. Default: ${DEFAULT-VALUE}.")
+    ValuesMode values;
 
     @Option(names = "--redact", paramLabel = "PATTERN",
-            description = "Never record values of variables named like this, besides the built-in secret names. Repeatable.")
+            description = "Never record values of variables named like this (a word, or a glob such as '*pin*'),"
+                    + " besides password, passwd, secret, token, apikey, credential. Repeatable.")
     List<String> redact;
 
-    @Option(names = "--string-length", paramLabel = "N", description = "Copy at most N characters of each string value (default 100).")
+    @Option(names = "--string-length", paramLabel = "N",
+            description = "Copy at most N characters of each string value (default 100).")
     Integer stringLength;
-
-    @Option(names = "--no-exceptions", description = "Do not record throw, catch, finally and uncaught exceptions.")
+    @Option(names = "--no-exceptions",
+            description = "Do not record throw, catch, finally and uncaught exceptions (exceptional exits still are).")
     boolean noExceptions;
 
     /** Checks every pattern and number (before anything touches the target) and builds the agent's options. */
@@ -58,7 +65,7 @@ final class AttachScope {
         o.depth = depth == null ? 0 : depth;
         if (vars != null) o.vars.addAll(vars);
         if (lines != null) o.lines.addAll(lines);
-        if (values == RunCommand.ValuesMode.tostring) o.values = values.name();
+        if (values == ValuesMode.tostring) o.values = values.name();
         if (redact != null) o.redact.addAll(redact);
         o.stringLength = stringLength == null ? 0 : stringLength;
         o.exceptions = !noExceptions;
