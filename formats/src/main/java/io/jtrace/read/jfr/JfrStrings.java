@@ -63,7 +63,10 @@ final class JfrStrings {
     private static int checkedLength(JfrInput in) throws IOException {
         long at = in.position();
         int length = in.readVarInt();
-        if (length < 0 || length > MAX_DECODED || length > in.size() - in.position()) {
+        if (length >= 0 && length <= MAX_DECODED && length > in.size() - in.position()) {
+            throw new java.io.EOFException("the file ends inside a string at byte " + at); // a cut file, not a bad length
+        }
+        if (length < 0 || length > MAX_DECODED) {
             throw new DamageException("bad string length " + length + " at byte " + at);
         }
         return length;
