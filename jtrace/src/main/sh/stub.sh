@@ -19,5 +19,9 @@ else unset JTRACE_SAVED__JAVA_OPTIONS
 fi
 tmp=
 if [ -n "$TMPDIR" ]; then tmp="-Djava.io.tmpdir=$TMPDIR"; fi
-exec "$java" -XX:+UseSerialGC -XX:-UsePerfData -Xss4m ${tmp:+"$tmp"} $JTRACE_OPTS -jar "$0" "$@"
+# A small young generation and a heap kept close to what is live: reading allocates little that
+# lives long, except the aggregates (a call tree of 1.9M paths), so the process stays small
+# (tree of a 365 MB JavaParser recording: 402 -> 274 MB peak RSS; print of 704 MB: 191 -> 102 MB).
+exec "$java" -XX:+UseSerialGC -XX:NewSize=16m -XX:MaxNewSize=16m -XX:MinHeapFreeRatio=5 -XX:MaxHeapFreeRatio=20 \
+    -XX:-UsePerfData -Xss4m ${tmp:+"$tmp"} $JTRACE_OPTS -jar "$0" "$@"
 exit 1
