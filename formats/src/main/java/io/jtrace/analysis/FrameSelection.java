@@ -70,11 +70,23 @@ public abstract class FrameSelection implements CallVisitor {
 
     @Override
     public void enter(ThreadInfo thread, long nanos, int depth, MethodInfo method) {
+        open(thread, nanos, method, false);
+    }
+
+    private void open(ThreadInfo thread, long nanos, MethodInfo method, boolean beforeTracing) {
         Frames f = frames(thread);
         int d = f.shownDepth;
         boolean shown = shows(method, nanos, d);
         f.push(shown);
-        if (shown) next.enter(thread, nanos, d, method);
+        if (!shown) return;
+        if (beforeTracing) next.enteredBeforeTracing(thread, nanos, d, method);
+        else next.enter(thread, nanos, d, method);
+    }
+
+    /** A frame running before tracing started: shown or hidden by the same rule as an enter. */
+    @Override
+    public void enteredBeforeTracing(ThreadInfo thread, long nanos, int depth, MethodInfo method) {
+        open(thread, nanos, method, true);
     }
 
     @Override

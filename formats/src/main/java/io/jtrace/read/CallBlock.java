@@ -15,7 +15,7 @@ import java.util.function.Consumer;
  * one, and how each thread's calls wait to be interleaved by time. Filling it is itself a visitor.
  */
 final class CallBlock implements CallVisitor {
-    static final byte ENTER = 0, EXIT = 1, CALL = 2, OTHER = 3, THREAD_END = 4;
+    static final byte ENTER = 0, EXIT = 1, CALL = 2, OTHER = 3, THREAD_END = 4, ENTERED_BEFORE = 5;
 
     /** How many items make it full (it grows past that if asked to take more). */
     final int capacity;
@@ -80,6 +80,11 @@ final class CallBlock implements CallVisitor {
     }
 
     @Override
+    public void enteredBeforeTracing(ThreadInfo t, long n, int d, MethodInfo method) {
+        add(ENTERED_BEFORE, t, n, d, method);
+    }
+
+    @Override
     public void exit(ThreadInfo t, long n, int d, MethodInfo method, long durationNanos, ExitKind k, ExceptionRef x) {
         int i = add(EXIT, t, n, d, method);
         duration[i] = durationNanos;
@@ -114,6 +119,7 @@ final class CallBlock implements CallVisitor {
         ThreadInfo t = thread[i];
         switch (kind[i]) {
             case ENTER: v.enter(t, nanos[i], depth[i], (MethodInfo) item[i]); break;
+            case ENTERED_BEFORE: v.enteredBeforeTracing(t, nanos[i], depth[i], (MethodInfo) item[i]); break;
             case EXIT: v.exit(t, nanos[i], depth[i], (MethodInfo) item[i], duration[i], exitKind[i], exception[i]); break;
             case CALL: v.call(t, nanos[i], depth[i], (MethodInfo) item[i], duration[i], exitKind[i], exception[i]); break;
             case OTHER:

@@ -227,6 +227,12 @@ public final class Replay {
         }
 
         @Override
+        public void enteredBeforeTracing(ThreadInfo t, long nanos, int depth, io.jtrace.model.MethodInfo m) {
+            block().enteredBeforeTracing(t, nanos, depth, m);
+            sendIfFull();
+        }
+
+        @Override
         public void exit(ThreadInfo t, long nanos, int depth, io.jtrace.model.MethodInfo m, long d,
                          io.jtrace.model.ExitKind k, io.jtrace.model.ExceptionRef x) {
             block().exit(t, nanos, depth, m, d, k, x);

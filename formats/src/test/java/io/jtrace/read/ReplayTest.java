@@ -213,19 +213,41 @@ class ReplayTest {
             for (Object o : seen) kinds.add(o instanceof List<?> l ? l.get(0) + " " + l.get(3) + " " + ((MethodInfo) l.get(4)).name() : o.toString());
             assertEquals(List.of("enter 0 m1", "enter 1 m2", "call 2 m3", "exit 1 m2", "exit 0 m1"), kinds,
                     "no lost records, every frame closed");
-            StringBuilder marks = new StringBuilder();
-            Replay.of(index, index.threads()).into(new io.jtrace.analysis.CallAdapter() {
-                @Override
-                public void enteredBeforeTracing(ThreadInfo t, long nanos, int depth, MethodInfo m) {
-                    marks.append('^').append(m.name());
-                }
+            // kept as such however the events travel: handed over between threads, merged by time, through a view
+            for (Replay.Order order : Replay.Order.values()) {
+                for (boolean parallel : new boolean[] {false, true}) {
+                    StringBuilder marks = new StringBuilder();
+                    CallVisitor marker = new io.jtrace.analysis.CallAdapter() {
+                        @Override
+                        public void enteredBeforeTracing(ThreadInfo t, long nanos, int depth, MethodInfo m) {
+                            marks.append('^').append(m.name()).append(depth);
+                        }
 
-                @Override
-                public void enter(ThreadInfo t, long nanos, int depth, MethodInfo m) {
-                    marks.append('>').append(m.name());
+                        @Override
+                        public void enter(ThreadInfo t, long nanos, int depth, MethodInfo m) {
+                            marks.append('>').append(m.name());
+                        }
+                    };
+                    CallVisitor view = new io.jtrace.analysis.FrameSelection(marker) {
+                        @Override
+                        protected boolean shows(MethodInfo method, long nanos, int shownDepth) {
+                            return !method.name().equals("m1");
+                        }
+
+                        @Override
+                        protected TraceEvent showOther(TraceEvent e, boolean frameShown, int shownDepth) {
+                            return e;
+                        }
+
+                        @Override
+                        protected boolean showsGap(io.jtrace.model.RecordsLost gap) {
+                            return true;
+                        }
+                    };
+                    Replay.of(index, index.threads()).order(order).inParallel(parallel).into(view);
+                    assertEquals("^m20", marks.toString(), order + (parallel ? ", handed over" : ""));
                 }
-            });
-            assertEquals("^m1^m2", marks.toString());
+            }
         }
     }
 }
