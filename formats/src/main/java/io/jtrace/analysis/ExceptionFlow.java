@@ -179,31 +179,32 @@ public final class ExceptionFlow {
             }
 
             private void counted(io.jtrace.model.ThreadInfo thread, long nanos) {
-                now = Math.max(now, nanos);
-                events++;
-                ThreadState ts = state(thread);
-                ts.events++;
-                after(ts);
+                try {
+                    after(count(thread, nanos));
+                } catch (IOException x) {
+                    throw new java.io.UncheckedIOException(x);
+                }
             }
         };
     }
 
-    private void after(ThreadState ts) {
-        closeQuiet(ts);
-        if ((events & 0xfff) == 0) closeQuietEverywhere();
-        try {
-            drain(false);
-        } catch (IOException x) {
-            throw new java.io.UncheckedIOException(x);
-        }
+    /** What every event does first: the clock and the counts the quiet rules go by. */
+    private ThreadState count(io.jtrace.model.ThreadInfo thread, long nanos) {
+        now = Math.max(now, nanos);
+        events++;
+        ThreadState ts = state(thread);
+        ts.events++;
+        return ts;
+    }
+
+    /** What every event does last: closes journeys gone quiet and hands out the finished ones in order. */
+    private void after(ThreadState ts) throws IOException {
+        after(ts);
     }
 
     /** Feeds the next event (all threads, in time order). */
     public void accept(TraceEvent e) throws IOException {
-        now = Math.max(now, e.nanos());
-        events++;
-        ThreadState ts = state(e.thread());
-        ts.events++;
+        ThreadState ts = count(e.thread(), e.nanos());
         if (e instanceof ExceptionThrown x) {
             thrown(ts, x);
         } else if (e instanceof ExceptionCaught c) {

@@ -80,12 +80,7 @@ final class ThreadReplay {
     void arrived(long sequence, long baseNanos, int startDepth, byte[] payload) {
         if (sequence < expectedSequence) return;
         methods = symbols.methodsById(); // definitions that came since
-        if (sequence != expectedSequence) lost(baseNanos, startDepth, sequence - expectedSequence);
-        expectedSequence = sequence + 1;
-        buffer = payload;
-        batchPos = 0;
-        batchEnd = payload.length;
-        clock = baseNanos;
+        open(sequence, baseNanos, startDepth, payload, payload.length);
         replayBatch(buffer, Integer.MAX_VALUE);
         flushPending();
     }
@@ -137,14 +132,19 @@ final class ThreadReplay {
             return true;
         }
         TraceIndex.BatchRef b = batches.batches.get(nextBatch++);
-        if (b.sequence() != expectedSequence) lost(b.baseNanos(), b.startDepth(), b.sequence() - expectedSequence);
-        expectedSequence = b.sequence() + 1;
-        buffer = index.payload(b, buffer);
-        batchPos = 0;
-        batchEnd = b.length();
-        clock = b.baseNanos();
+        open(b.sequence(), b.baseNanos(), b.startDepth(), index.payload(b, buffer), b.length());
         replayBatch(buffer, records);
         return true;
+    }
+
+    /** Opens a batch: a gap before it is reported (its frames are unknown), then its records are next. */
+    private void open(long sequence, long baseNanos, int startDepth, byte[] payload, int length) {
+        if (sequence != expectedSequence) lost(baseNanos, startDepth, sequence - expectedSequence);
+        expectedSequence = sequence + 1;
+        buffer = payload;
+        batchPos = 0;
+        batchEnd = length;
+        clock = baseNanos;
     }
 
     /** Frames opened in the lost records are unknown: the stack is rebuilt to the batch's depth. */

@@ -26,22 +26,27 @@ class ReplayTest {
     @TempDir
     Path dir;
 
+    /** The session (clock origin 0) and methods a.B.m1, m2, m3. */
+    private static void sessionAndMethods() {
+        SessionEvent s = new SessionEvent();
+        s.nanoOrigin = 0;
+        s.commit();
+        for (int id = 1; id <= 3; id++) {
+            MethodDefinitionEvent m = new MethodDefinitionEvent();
+            m.methodId = id;
+            m.className = "a.B";
+            m.methodName = "m" + id;
+            m.descriptor = "()V";
+            m.commit();
+        }
+    }
+
     /** Two threads, many batches, a lost batch, exceptional exits; optionally a record of an unknown kind. */
     private Path record(boolean unknownKind) throws Exception {
         Path file = dir.resolve("r.jfr");
         try (Recording r = new Recording()) {
             r.start();
-            SessionEvent s = new SessionEvent();
-            s.nanoOrigin = 0;
-            s.commit();
-            for (int id = 1; id <= 3; id++) {
-                MethodDefinitionEvent m = new MethodDefinitionEvent();
-                m.methodId = id;
-                m.className = "a.B";
-                m.methodName = "m" + id;
-                m.descriptor = "()V";
-                m.commit();
-            }
+            sessionAndMethods();
             RecordEncoder enc = new RecordEncoder();
             for (int thread = 1; thread <= 2; thread++) {
                 long t = 1_000;
@@ -176,17 +181,7 @@ class ReplayTest {
         Path file = dir.resolve("attach.jfr");
         try (Recording r = new Recording()) {
             r.start();
-            SessionEvent s = new SessionEvent();
-            s.nanoOrigin = 0;
-            s.commit();
-            for (int id = 1; id <= 3; id++) {
-                MethodDefinitionEvent m = new MethodDefinitionEvent();
-                m.methodId = id;
-                m.className = "a.B";
-                m.methodName = "m" + id;
-                m.descriptor = "()V";
-                m.commit();
-            }
+            sessionAndMethods();
             RecordEncoder enc = new RecordEncoder();
             enc.reset(100);
             // RESYNC with aux 0: no loss, these frames were running before this tracing session

@@ -4,7 +4,6 @@ import io.jtrace.agent.filter.MethodFilter;
 import io.jtrace.read.GroupedLines;
 import io.jtrace.analysis.CallAdapter;
 import io.jtrace.read.Replay;
-import java.util.function.Consumer;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.format.Ansi;
 import io.jtrace.format.Durations;
@@ -114,34 +113,32 @@ final class VarsCommand extends RecordingCommand {
             }
             int threadWidth = Math.min(24, index.threads().stream().mapToInt(t -> Printable.text(t.label()).length()).max().orElse(4));
             List<ThreadInfo> selected = selectThreads(index, file, threads);
-            Consumer<TraceEvent> collect = e -> {
-                if (!(e instanceof VariableAccess a)) return;
-                if (!methodFilter.isEmpty() && !methodFilter.matches(a.method().className(), a.method().name())) return;
-                boolean nameMatches = nameGlobs.isEmpty() || nameGlobs.stream().anyMatch(g -> nameMatches(g, a.variable()));
-                boolean array = a.variable().kind() == VariableKind.ARRAY;
-                // An array's accesses are kept even if this one's name does not match: another
-                // access may name the same array (the section is shown if any of them matches).
-                if (!nameMatches && !array) return;
-                GroupedLines.Group g = histories.group(key(a), () -> header(a));
-                String valueType = a.variable().type();
-                if (array) {
-                    ArrayTitle title = arrays.computeIfAbsent(g, x -> new ArrayTitle(a.array()));
-                    title.see(a.variable());
-                    title.selected |= nameMatches;
-                    valueType = title.type; // boolean[] elements as true/false once the array's type is known
-                }
-                if (a.variable().write()) g.writes++;
-                else g.reads++;
-                try {
-                    histories.add(g, line(a, valueType, ansi, threadWidth));
-                } catch (IOException x) {
-                    throw new java.io.UncheckedIOException(x); // the spill file: reported as what it is
-                }
-            };
+            // every variable access, all threads in time order (one history per variable)
             Replay.of(index, selected).order(Replay.Order.BY_TIME).into(new CallAdapter() {
                 @Override
                 public void other(TraceEvent e) {
-                    collect.accept(e);
+                    if (!(e instanceof VariableAccess a)) return;
+                    if (!methodFilter.isEmpty() && !methodFilter.matches(a.method().className(), a.method().name())) return;
+                    boolean nameMatches = nameGlobs.isEmpty() || nameGlobs.stream().anyMatch(g -> nameMatches(g, a.variable()));
+                    boolean array = a.variable().kind() == VariableKind.ARRAY;
+                    // An array's accesses are kept even if this one's name does not match: another
+                    // access may name the same array (the section is shown if any of them matches).
+                    if (!nameMatches && !array) return;
+                    GroupedLines.Group g = histories.group(key(a), () -> header(a));
+                    String valueType = a.variable().type();
+                    if (array) {
+                        ArrayTitle title = arrays.computeIfAbsent(g, x -> new ArrayTitle(a.array()));
+                        title.see(a.variable());
+                        title.selected |= nameMatches;
+                        valueType = title.type; // boolean[] elements as true/false once the array's type is known
+                    }
+                    if (a.variable().write()) g.writes++;
+                    else g.reads++;
+                    try {
+                        histories.add(g, line(a, valueType, ansi, threadWidth));
+                    } catch (IOException x) {
+                        throw new java.io.UncheckedIOException(x); // the spill file: reported as what it is
+                    }
                 }
             });
             boolean first = true;
