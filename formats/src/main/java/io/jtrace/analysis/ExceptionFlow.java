@@ -199,7 +199,9 @@ public final class ExceptionFlow {
 
     /** What every event does last: closes journeys gone quiet and hands out the finished ones in order. */
     private void after(ThreadState ts) throws IOException {
-        after(ts);
+        closeQuiet(ts);
+        if ((events & 0xfff) == 0) closeQuietEverywhere();
+        drain(false);
     }
 
     /** Feeds the next event (all threads, in time order). */
@@ -227,9 +229,7 @@ public final class ExceptionFlow {
         } else if (e instanceof RecordsLost) {
             for (Journey j : new ArrayList<>(ts.open.values())) finish(j, Outcome.IN_FLIGHT, e.nanos(), null, null, 0);
         }
-        closeQuiet(ts);
-        if ((events & 0xfff) == 0) closeQuietEverywhere();
-        drain(false);
+        after(ts);
     }
 
     /** Ends every open journey (the recording is over) and hands out the rest. */
