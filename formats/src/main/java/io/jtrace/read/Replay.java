@@ -147,7 +147,7 @@ public final class Replay {
             return q.take();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while replaying", e);
+            throw new java.util.concurrent.CancellationException("replay interrupted");
         }
     }
 

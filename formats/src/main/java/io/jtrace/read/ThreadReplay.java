@@ -46,6 +46,19 @@ final class ThreadReplay {
     private long expectedSequence;
     private boolean finished;
 
+    /**
+     * Where a replay stands between two batches: enough for another replay to start there
+     * ({@link ThreadHistory} keeps one per batch). {@code frames} is the innermost open frame.
+     */
+    record Checkpoint(int nextBatch, long expectedSequence, OpenFrame frames, MethodInfo pending, long pendingNanos,
+                      long lastNanos) {}
+
+    /** An open frame at a checkpoint, linked to its caller: checkpoints share the frames they have in common. */
+    record OpenFrame(MethodInfo method, long enterNanos, int depth, OpenFrame caller) {}
+
+    /** The frames of the last checkpoint taken, by depth, to share with the next one. */
+    private OpenFrame[] checkpointFrames = new OpenFrame[0];
+
     /** Replays {@code batches} of a finished recording, reading their payloads through {@code index}. */
     ThreadReplay(TraceIndex index, TraceIndex.ThreadBatches batches, CallVisitor visitor, CurrentRecord current) {
         this.index = index;
@@ -56,6 +69,50 @@ final class ThreadReplay {
         this.methods = symbols.methodsById();
         this.visitor = visitor;
         this.current = current;
+    }
+
+    /** Replays {@code batches} from a checkpoint that an earlier replay of them took. */
+    static ThreadReplay from(TraceIndex index, TraceIndex.ThreadBatches batches, CallVisitor visitor, Checkpoint from) {
+        ThreadReplay r = new ThreadReplay(index, batches, visitor, null);
+        r.nextBatch = from.nextBatch();
+        r.expectedSequence = from.expectedSequence();
+        r.pending = from.pending();
+        r.pendingNanos = from.pendingNanos();
+        r.lastNanos = from.lastNanos();
+        OpenFrame[] open = new OpenFrame[from.frames() == null ? 0 : from.frames().depth() + 1];
+        for (OpenFrame f = from.frames(); f != null; f = f.caller()) open[f.depth()] = f;
+        for (OpenFrame f : open) r.frames.push(f.method(), f.enterNanos());
+        r.checkpointFrames = open;
+        return r;
+    }
+
+    /**
+     * Where this replay stands; only between batches (after a whole {@link #step}). Frames that
+     * the previous checkpoint also had open are shared with it, so a thousand checkpoints of a deep
+     * stack cost one copy of its unchanged part.
+     */
+    Checkpoint checkpoint() {
+        if (batchPos >= 0) throw new IllegalStateException("a checkpoint inside a batch");
+        int depth = frames.depth();
+        OpenFrame[] open = new OpenFrame[depth];
+        OpenFrame caller = null;
+        for (int i = 0; i < depth; i++) {
+            OpenFrame before = i < checkpointFrames.length ? checkpointFrames[i] : null;
+            if (before != null && before.caller() == caller && before.method() == frames.method(i)
+                    && before.enterNanos() == frames.enterNanos(i)) {
+                caller = before;
+            } else {
+                caller = new OpenFrame(frames.method(i), frames.enterNanos(i), i, caller);
+            }
+            open[i] = caller;
+        }
+        checkpointFrames = open;
+        return new Checkpoint(nextBatch, expectedSequence, caller, pending, pendingNanos, lastNanos);
+    }
+
+    /** The open frames, outermost first; while the visitor is called, the frames around its event. */
+    FrameStack frames() {
+        return frames;
     }
 
     /**
@@ -131,6 +188,7 @@ final class ThreadReplay {
             buffer = null;
             return true;
         }
+        if (Thread.currentThread().isInterrupted()) throw new java.util.concurrent.CancellationException("replay interrupted");
         TraceIndex.BatchRef b = batches.batches.get(nextBatch++);
         open(b.sequence(), b.baseNanos(), b.startDepth(), index.payload(b, buffer), b.length());
         replayBatch(buffer, records);
