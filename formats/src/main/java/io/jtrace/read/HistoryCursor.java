@@ -135,7 +135,7 @@ public final class HistoryCursor {
         }
         int level = frame + 1;
         long[] best = {-1, -1};
-        history.scan(from, to, e -> {
+        history.scan(from, to, level, e -> {
             if (e.level() == level && (e.kind() == EventView.Kind.EXIT || e.kind() == EventView.Kind.CALL)
                     && e.durationNanos() > best[1]) {
                 best[0] = e.number();

@@ -117,9 +117,10 @@ public final class Replay {
         BlockingQueue<CallBlock> full = new ArrayBlockingQueue<>(BLOCKS);
         for (int i = 0; i < BLOCKS; i++) free.add(new CallBlock(BLOCK));
         Handoff handoff = new Handoff(free, full, r.records == null ? null : new CurrentRecord());
-        Thread producer = new Thread(() -> handoff.produce(() ->
-                produce(r.index, threads, r.order, handoff, handoff.records, handoff.records, handoff::threadEnd)),
-                "jtrace-replay");
+        Cancellation cancellation = Cancellation.current();
+        Runnable replay = () -> produce(r.index, threads, r.order, handoff, handoff.records, handoff.records, handoff::threadEnd);
+        Thread producer = new Thread(() -> handoff.produce(cancellation == null ? replay
+                : () -> cancellation.run(() -> { replay.run(); return null; })), "jtrace-replay");
         producer.setDaemon(true);
         producer.start();
         try {

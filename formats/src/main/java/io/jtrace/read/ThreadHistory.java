@@ -190,11 +190,17 @@ public final class ThreadHistory {
 
     /** Passes events {@code from} to {@code to} (exclusive) to {@code visitor}, in order, until it returns true. */
     public void scan(long from, long to, EventTest visitor) {
-        if (from >= to) return;
+        scan(from, to, Integer.MAX_VALUE, visitor);
+    }
+
+    /** As {@link #scan(long, long, EventTest)}, only the events at {@code maxLevel} or above, skipping batches of deeper ones. */
+    public void scan(long from, long to, int maxLevel, EventTest visitor) {
+        if (from >= to || size() == 0) return;
         for (int k = segmentOf(Math.max(0, from)); k < segments && first[k] < to; k++) {
+            if (minLevel[k] > maxLevel) continue;
             boolean[] stop = new boolean[1];
             replaySegment(k, (e, replay) -> {
-                if (stop[0] || e.number < from || e.number >= to) return false;
+                if (stop[0] || e.number < from || e.number >= to || e.depth > maxLevel) return false;
                 stop[0] = visitor.test(e);
                 return false;
             });

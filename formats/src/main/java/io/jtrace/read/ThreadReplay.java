@@ -188,7 +188,7 @@ final class ThreadReplay {
             buffer = null;
             return true;
         }
-        if (Thread.currentThread().isInterrupted()) throw new java.util.concurrent.CancellationException("replay interrupted");
+        Cancellation.check();
         TraceIndex.BatchRef b = batches.batches.get(nextBatch++);
         open(b.sequence(), b.baseNanos(), b.startDepth(), index.payload(b, buffer), b.length());
         replayBatch(buffer, records);

@@ -189,6 +189,19 @@ public final class TraceIndex implements AutoCloseable {
         return new ThreadTimeline(this, batchesOf(thread));
     }
 
+    /** Records of {@code thread} in the recording (what its batches say they hold). */
+    public long recordsOf(ThreadInfo thread) {
+        long n = 0;
+        for (BatchRef b : batchesOf(thread).batches) n += b.records();
+        return n;
+    }
+
+    /** Time of {@code thread}'s first batch, from the origin (its first event may come a little later). */
+    public long firstNanosOf(ThreadInfo thread) {
+        ThreadBatches t = batchesOf(thread);
+        return t.batches.isEmpty() ? 0 : t.firstNanos() - nanoOrigin;
+    }
+
     ThreadBatches batchesOf(ThreadInfo thread) {
         for (ThreadBatches t : threads) {
             if (t.info.equals(thread)) return t;
@@ -196,8 +209,18 @@ public final class TraceIndex implements AutoCloseable {
         throw new IllegalArgumentException("unknown thread " + thread);
     }
 
+    /** Holders of this index: {@link #close} closes the file when the last one lets go. */
+    private int holders = 1;
+
+    /** One more holder (a shell that runs several commands on one open recording); each closes once. */
+    public synchronized TraceIndex retain() {
+        holders++;
+        return this;
+    }
+
     @Override
-    public void close() throws IOException {
+    public synchronized void close() throws IOException {
+        if (--holders > 0) return;
         recording.close();
         if (store != null) store.close();
     }

@@ -28,6 +28,7 @@ import java.util.Locale;
             VarsCommand.class,
             FilterCommand.class,
             ExportCommand.class,
+            ExploreCommand.class,
             PsCommand.class,
             AttachCommand.class,
             DetachCommand.class,
@@ -138,6 +139,11 @@ public final class Main implements Runnable {
                 err.flush();
                 return u.exitCode();
             }
+            if (ex instanceof java.util.concurrent.CancellationException) { // Ctrl-C in the explore shell
+                err.println(prefix(failed) + "cancelled");
+                err.flush();
+                return 130;
+            }
             if (ex instanceof io.jtrace.read.UnreadableRecordingException u) { // the library's word for a bad input file
                 err.println(prefix(failed) + u.getMessage());
                 err.flush();
@@ -207,7 +213,7 @@ public final class Main implements Runnable {
     }
 
     /** A likely typo of {@code command}: one edit per four letters (at least one), or a prefix of it. */
-    static boolean close(String typed, String command) {
+    public static boolean close(String typed, String command) {
         String t = typed.toLowerCase(Locale.ROOT);
         if (t.length() >= 2 && command.startsWith(t)) return true;
         return editDistance(t, command) <= Math.max(1, command.length() / 4);

@@ -23,8 +23,22 @@ public abstract class RecordingCommand extends JtraceCommand {
 
     private static final long PROGRESS_THRESHOLD = 64L << 20;
 
+    /** A recording already open on this thread (the explore shell's), used in place of reading FILE again. */
+    private static final ThreadLocal<TraceIndex> OPEN = new ThreadLocal<>();
+
+    /** Runs {@code command} with {@code index} as what every recording command on this thread reads. */
+    public static <T> T withOpenRecording(TraceIndex index, java.util.function.Supplier<T> command) {
+        OPEN.set(index);
+        try {
+            return command.get();
+        } finally {
+            OPEN.remove();
+        }
+    }
+
     /** Reads the recording; fails with one clear line if it is not a usable jtrace recording. */
     protected TraceIndex open() throws IOException {
+        if (OPEN.get() != null) return OPEN.get().retain(); // warnings were given when it was opened
         TraceReader.checkRecordingFile(file);
         boolean showProgress = isTerminal() && Files.size(file) > PROGRESS_THRESHOLD;
         TraceIndex index = TraceReader.read(file, showProgress ? this::progress : null);
@@ -79,6 +93,11 @@ public abstract class RecordingCommand extends JtraceCommand {
                     .limit(12).collect(java.util.stream.Collectors.joining(", ")));
         }
         return shown;
+    }
+
+    /** Whether {@code t} is one of the threads that {@code patterns} select (names, globs or ids). */
+    public static boolean threadMatches(List<String> patterns, ThreadInfo t) {
+        return threadFilter(patterns).test(t);
     }
 
     /** Threads whose name matches one of the globs ({@code *}, {@code ?}) or whose id is given. */

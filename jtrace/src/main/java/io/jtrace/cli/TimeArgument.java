@@ -10,13 +10,13 @@ import java.util.regex.Pattern;
  * ({@code 1.5}) or a number with a unit ({@code 250ms}, {@code 1.5s}, {@code 300us},
  * {@code 40ns}, {@code 2min}).
  */
-final class TimeArgument {
+public final class TimeArgument {
     private TimeArgument() {}
 
     private static final Pattern TIME = Pattern.compile("([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)\\s*(ns|us|µs|ms|s|m|min)?");
 
     /** Nanoseconds; throws {@link UserException} naming {@code option} and the bad text. */
-    static long parseNanos(String option, String text) {
+    public static long parseNanos(String option, String text) {
         Matcher m = TIME.matcher(text == null ? "" : text.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
             throw new UserException(option + " takes a time like 1.5 (seconds), 250ms, 300us or 2min, not '" + text + "'");

@@ -1,0 +1,68 @@
+package io.jtrace.cli.explore;
+
+import io.jtrace.format.Ansi;
+import io.jtrace.format.Durations;
+import io.jtrace.format.Printable;
+import io.jtrace.format.TextTraceWriter;
+import io.jtrace.model.TraceEvent;
+import io.jtrace.read.ThreadHistory;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** How the shell shows events and stacks: the lines of {@code jtrace print}, numbered. */
+final class EventText {
+    private EventText() {}
+
+    /** The print lines of {@code events} (one line each), with times, without a thread column. */
+    static List<String> lines(List<TraceEvent> events, Ansi ansi) {
+        StringWriter text = new StringWriter();
+        PrintWriter w = new PrintWriter(text);
+        TextTraceWriter writer = new TextTraceWriter(w, new TextTraceWriter.Options(true, false, false, ansi));
+        try {
+            for (TraceEvent e : events) writer.event(e);
+            writer.end();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        w.flush();
+        List<String> lines = new ArrayList<>(text.toString().lines().toList());
+        while (lines.size() < events.size()) lines.add("");
+        return lines;
+    }
+
+    /** {@code #1843  0.001234  > bank.Bank.transfer(...)}; {@code cursor} marks the line. */
+    static String numbered(long number, String line, boolean cursor, Ansi ansi) {
+        String n = Printable.padLeft("#" + (number + 1), 8);
+        return (cursor ? ansi.bold("=>") : "  ") + " " + (cursor ? ansi.bold(n) : ansi.dim(n)) + "  " + line;
+    }
+
+    static String event(ThreadHistory.Located at, Ansi ansi) {
+        return numbered(at.number(), lines(List.of(at.event()), ansi).get(0), true, ansi);
+    }
+
+    /** The stack, innermost first, like a debugger's backtrace. */
+    static List<String> stack(ThreadHistory.Located at, Ansi ansi) {
+        List<String> lines = new ArrayList<>();
+        List<ThreadHistory.Frame> stack = at.stack();
+        if (stack.isEmpty()) {
+            lines.add("  (no traced frame is open here)");
+            return lines;
+        }
+        long now = at.event().nanos();
+        for (int d = stack.size() - 1; d >= 0; d--) {
+            ThreadHistory.Frame f = stack.get(d);
+            String name = Printable.text(f.method().displayName());
+            String source = f.method().sourceFile() == null ? "" : "  " + ansi.dim("(" + f.method().sourceFile()
+                    + (f.method().line() > 0 ? ":" + f.method().line() : "") + ")");
+            lines.add(Printable.padLeft("d" + d, 6) + "  " + (d == stack.size() - 1 ? ansi.bold(name) : name)
+                    + "  " + ansi.dim("entered " + Durations.timestamp(f.enterNanos()) + ", " + Durations.format(now - f.enterNanos()) + " before")
+                    + source);
+        }
+        return lines;
+    }
+}

@@ -1,0 +1,120 @@
+package io.jtrace.cli.explore;
+
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.VariableInfo;
+import io.jtrace.read.ThreadHistory;
+import org.jline.reader.Candidate;
+import org.jline.reader.Completer;
+import org.jline.reader.LineReader;
+import org.jline.reader.ParsedLine;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Tab completion from the recording: command names; thread names and ids; method names, simple
+ * ({@code Bank.transfer}) and qualified; exception types; the variables of the cursor's frame
+ * (others after them); bookmarks; the filters' kinds; the reports' own options.
+ */
+final class ExploreCompleter implements Completer {
+    private final ExploreSession session;
+    private List<String> methods;
+
+    ExploreCompleter(ExploreSession session) {
+        this.session = session;
+    }
+
+    @Override
+    public void complete(LineReader reader, ParsedLine line, List<Candidate> candidates) {
+        List<String> words = new ArrayList<>();
+        for (int i = 0; i < line.wordIndex(); i++) {
+            String w = line.words().get(i);
+            if (w.equals(";") || w.equals("|") || w.endsWith(";")) words.clear();
+            else words.add(w);
+        }
+        for (String c : candidates(words)) candidates.add(new Candidate(c, c, null, null, null, null, true));
+    }
+
+    /** What the next word may be after {@code words} (the command so far). */
+    List<String> candidates(List<String> words) {
+        if (words.isEmpty()) return session.commands.names();
+        ShellCommand command = session.commands.find(words.get(0)).orElse(null);
+        if (command == null) return List.of();
+        int position = words.size(); // index of the word being completed
+        String previous = words.get(words.size() - 1);
+        return switch (command.completion()) {
+            case NONE -> List.of();
+            case THREADS -> position == 1 ? threads() : List.of();
+            case COMMANDS -> position == 1 ? session.commands.all().stream().map(ShellCommand::name).toList() : List.of();
+            case MARKS_AND_NUMBERS -> position == 1 ? session.marks.all().keySet().stream().map(m -> "@" + m).toList() : List.of();
+            case VARIABLES -> position == 1 ? variables() : List.of();
+            case FIND -> position == 1 ? List.of("call", "throw", "write", "read") : position == 2 ? switch (words.get(1)) {
+                case "call" -> methods();
+                case "throw" -> types();
+                case "write", "read" -> variables();
+                default -> List.of();
+            } : words.get(1).equals("call") && position == 3 ? List.of("--min") : List.of();
+            case FILTER -> position == 1 ? List.of("thread", "include", "exclude", "min", "time", "clear") : switch (words.get(1)) {
+                case "thread" -> threads();
+                case "include", "exclude" -> methods();
+                default -> List.of();
+            };
+            case REPORT_OPTIONS -> reportOptions(words.get(0), previous);
+            case METHODS -> methods();
+        };
+    }
+
+    private List<String> reportOptions(String report, String previous) {
+        switch (previous) {
+            case "--thread": return threads();
+            case "--include": case "--exclude": case "--method": case "--focus": case "--caught-in": return methods();
+            case "--type": return types();
+            case "--var": return variables();
+            default: break;
+        }
+        List<String> options = new ArrayList<>();
+        ReportCommands.spec(report).options().forEach(o -> options.addAll(List.of(o.names())));
+        return options;
+    }
+
+    private List<String> threads() {
+        Set<String> names = new LinkedHashSet<>();
+        for (ThreadInfo t : session.index.threads()) names.add(t.label());
+        for (ThreadInfo t : session.index.threads()) names.add(Long.toString(t.id()));
+        return new ArrayList<>(names);
+    }
+
+    /** Qualified and simple names of every traced method (computed once: thousands in a real application). */
+    private List<String> methods() {
+        if (methods == null) {
+            Set<String> names = new LinkedHashSet<>();
+            for (MethodInfo m : session.index.symbols().methods()) {
+                names.add(m.simpleClassName() + "." + m.name());
+                names.add(m.qualifiedName());
+            }
+            methods = new ArrayList<>(names);
+        }
+        return methods;
+    }
+
+    private List<String> types() {
+        return session.index.symbols().types().values().stream().distinct().toList();
+    }
+
+    /** The cursor frame's variables first, then every other variable's name. */
+    private List<String> variables() {
+        Set<String> names = new LinkedHashSet<>();
+        ThreadHistory.Frame frame = session.cursor().frame();
+        List<VariableInfo> all = new ArrayList<>();
+        session.index.symbols().variables().forEach(all::add);
+        if (frame != null) {
+            for (VariableInfo v : all) if (v.methodId() == frame.method().id()) names.add(v.name());
+        }
+        for (VariableInfo v : all) names.add(v.name());
+        names.removeIf(String::isEmpty);
+        return new ArrayList<>(names);
+    }
+}

@@ -1,0 +1,108 @@
+package io.jtrace.cli.explore;
+
+import io.jtrace.format.Ansi;
+import io.jtrace.format.Printable;
+import io.jtrace.model.ExceptionRef;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.read.HistoryCursor;
+import io.jtrace.read.ThreadHistory;
+import io.jtrace.read.TraceIndex;
+
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What one explore shell holds between commands: the open recording, the thread and cursor, the
+ * session's filters, bookmarks, the last search (for fn/fp) and the exception being followed.
+ */
+final class ExploreSession implements AutoCloseable {
+    final TraceIndex index;
+    final Path file;
+    final Ansi ansi;
+    final Histories histories;
+    final SessionFilters filters = new SessionFilters();
+    final Marks marks;
+    final CommandTable commands = new CommandTable();
+    private ThreadInfo thread;
+    private HistoryCursor cursor;
+    /** The last search, repeated by fn/fp. */
+    Search lastSearch;
+    /** The exception whose journey {@code step} follows after {@code exc N}; null when not following one. */
+    ExceptionRef followed;
+    long followedNumber;
+
+    ExploreSession(TraceIndex index, Path file, Ansi ansi) {
+        this.index = index;
+        this.file = file;
+        this.ansi = ansi;
+        this.histories = new Histories(index);
+        this.marks = new Marks(file);
+    }
+
+    /** Starts on the main thread (else the busiest) and indexes the other threads in the background. */
+    void start() {
+        List<ThreadInfo> threads = index.threads();
+        if (threads.isEmpty()) return;
+        ThreadInfo first = threads.stream().filter(t -> "main".equals(t.name())).findFirst()
+                .orElse(threads.stream().max(Comparator.comparingLong(index::recordsOf)).orElseThrow());
+        select(first);
+        histories.prepare(threads.stream().filter(t -> !t.equals(first))
+                .sorted(Comparator.comparingLong(index::recordsOf).reversed()).toList());
+    }
+
+    ThreadInfo thread() {
+        if (thread == null) throw new ShellError("the recording has no traced threads");
+        return thread;
+    }
+
+    HistoryCursor cursor() {
+        thread();
+        return cursor;
+    }
+
+    ThreadHistory history() {
+        return cursor().history();
+    }
+
+    /** Makes {@code t} the current thread, with the cursor on its first event. */
+    void select(ThreadInfo t) {
+        ThreadHistory h = histories.of(t);
+        if (h.size() == 0) throw new ShellError("thread " + label(t) + " has no events");
+        thread = t;
+        cursor = new HistoryCursor(h, 0);
+        followed = null;
+    }
+
+    /** The thread whose name or id is {@code word}, or an error naming threads that are close. */
+    ThreadInfo threadNamed(String word) {
+        List<ThreadInfo> threads = index.threads();
+        for (ThreadInfo t : threads) if (t.label().equals(word) || Long.toString(t.id()).equals(word)) return t;
+        List<ThreadInfo> prefixed = threads.stream().filter(t -> t.label().startsWith(word)).toList();
+        if (prefixed.size() == 1) return prefixed.get(0);
+        List<String> close = threads.stream().map(ExploreSession::label)
+                .filter(n -> n.toLowerCase(Locale.ROOT).contains(word.toLowerCase(Locale.ROOT)) || io.jtrace.cli.Main.close(word, n))
+                .distinct().limit(6).toList();
+        throw new ShellError("no thread '" + word + "'" + (close.isEmpty() ? " (type 'threads' for the list)"
+                : " (did you mean " + String.join(" or ", close) + "?)"));
+    }
+
+    static String label(ThreadInfo t) {
+        return Printable.text(t.label());
+    }
+
+    /** {@code [customer-2 #1843 d3 bank.Bank.transfer]> } */
+    String prompt() {
+        if (thread == null) return "[no threads]> ";
+        ThreadHistory.Frame f = cursor.frame();
+        String where = label(thread) + " #" + (cursor.number() + 1) + " d" + Math.max(0, cursor.frameDepth())
+                + (f == null ? "" : " " + Printable.text(f.method().qualifiedName()));
+        return "[" + where + "]> ";
+    }
+
+    @Override
+    public void close() {
+        histories.close();
+    }
+}

@@ -1,0 +1,131 @@
+package io.jtrace.cli.explore;
+
+import io.jtrace.cli.explore.ShellCommand.Completion;
+import io.jtrace.format.VariableText;
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.TraceEvent;
+import io.jtrace.model.VariableAccess;
+import io.jtrace.model.VariableKind;
+import io.jtrace.read.EventView;
+import io.jtrace.read.HistoryCursor;
+import io.jtrace.read.ThreadHistory;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What is true at the cursor: the stack, the frame's variables and arguments, the trace around it. */
+final class InspectCommands {
+    private InspectCommands() {}
+
+    static void addTo(CommandTable t) {
+        t.add(new ShellCommand("where", List.of("bt"), "where", "the stack at the cursor, innermost first",
+                "The traced frames open at the cursor, innermost first, with when each was entered.",
+                false, Completion.NONE, (s, a, out) -> {
+                    noArguments("where", a);
+                    out.println(EventText.event(s.cursor().at(), s.ansi));
+                    EventText.stack(s.cursor().at(), s.ansi).forEach(out::println);
+                }));
+        t.add(new ShellCommand("locals", List.of(), "locals", "each variable of this frame with its last value before the cursor",
+                "Each variable (local, parameter, field) the cursor's frame accessed up to the cursor, with the value it\n"
+                + "had at its last access. Needs a recording made with 'jtrace run --vars PATTERN'.",
+                false, Completion.NONE, (s, a, out) -> {
+                    noArguments("locals", a);
+                    show(s, out, lastValues(s, false), "no variable of this frame was recorded before the cursor");
+                }));
+        t.add(new ShellCommand("args", List.of(), "args", "the frame's parameters as recorded",
+                "The cursor frame's parameters, each with the first value recorded for it in this call (parameters\n"
+                + "are recorded as variables with 'jtrace run --vars'; 'this' is not a parameter).",
+                false, Completion.NONE, (s, a, out) -> {
+                    noArguments("args", a);
+                    show(s, out, lastValues(s, true), "no parameter of this frame was recorded (record with 'jtrace run --vars PATTERN')");
+                }));
+        t.add(new ShellCommand("ret", List.of(), "ret", "how the cursor's call ended: duration, exit kind, exception",
+                "At an exit or a call: how it ended (returned, threw, still running) and its duration. Return values are\n"
+                + "not part of a recording's call records; a returned value shows only as a variable write before the exit.",
+                false, Completion.NONE, InspectCommands::ret));
+        t.add(new ShellCommand("ctx", List.of("list", "l"), "ctx [N]", "the indented trace around the cursor (N events each side, default 8)",
+                "The lines of 'jtrace print' around the cursor, numbered, the cursor's line marked =>.",
+                false, Completion.NONE, InspectCommands::ctx));
+    }
+
+    static void noArguments(String name, List<String> a) {
+        if (!a.isEmpty()) throw new ShellError(name + " takes no arguments");
+    }
+
+    private static void ctx(ExploreSession s, List<String> a, PrintWriter out) {
+        int around = 8;
+        if (a.size() > 1) throw new ShellError("ctx takes at most one number");
+        if (a.size() == 1) {
+            try {
+                around = Integer.parseInt(a.get(0));
+            } catch (NumberFormatException e) {
+                throw new ShellError("ctx takes a number of events, not '" + a.get(0) + "'");
+            }
+            if (around < 0 || around > 10_000) throw new ShellError("ctx takes 0 to 10000 events each side, not " + around);
+        }
+        HistoryCursor c = s.cursor();
+        long from = Math.max(0, c.number() - around);
+        long to = Math.min(c.history().size(), c.number() + around + 1);
+        List<TraceEvent> events = new ArrayList<>();
+        List<Long> numbers = new ArrayList<>();
+        c.history().scan(from, to, e -> {
+            events.add(e.toEvent());
+            numbers.add(e.number());
+            return false;
+        });
+        List<String> lines = EventText.lines(events, s.ansi);
+        for (int i = 0; i < lines.size(); i++) {
+            out.println(EventText.numbered(numbers.get(i), lines.get(i), numbers.get(i) == c.number(), s.ansi));
+        }
+    }
+
+    private static void ret(ExploreSession s, List<String> a, PrintWriter out) {
+        noArguments("ret", a);
+        EventView.Kind kind = HistoryCursor.kind(s.cursor().event());
+        if (kind != EventView.Kind.EXIT && kind != EventView.Kind.CALL) {
+            throw new ShellError("the cursor is not on an exit; 'finish' goes to this frame's exit");
+        }
+        out.println(EventText.event(s.cursor().at(), s.ansi));
+    }
+
+    /**
+     * The cursor frame's variables, each at its last access up to the cursor (or, for
+     * {@code parametersOnly}, its first in this call). Reads back from the cursor to the frame's
+     * enter, skipping batches of deeper calls.
+     */
+    private static Map<String, VariableAccess> lastValues(ExploreSession s, boolean parametersOnly) {
+        if (s.index.symbols().variableSiteCount() == 0) {
+            throw new ShellError("no variables in this recording: record them with 'jtrace run --vars PATTERN'");
+        }
+        HistoryCursor c = s.cursor();
+        ThreadHistory.Frame frame = c.frame();
+        if (frame == null) throw new ShellError("the cursor is outside every traced frame");
+        int level = c.frameDepth() + 1;
+        MethodInfo method = frame.method();
+        EventView.Kind kind = HistoryCursor.kind(c.event());
+        long enter = kind == EventView.Kind.ENTER || kind == EventView.Kind.CALL ? c.number() : Math.max(0, c.rfinishTarget());
+        long upTo = c.number() + 1;
+        Map<String, VariableAccess> values = new LinkedHashMap<>();
+        c.history().scan(enter, upTo, level, e -> {
+            if (e.level() == level && e.other() instanceof VariableAccess v && v.method().id() == method.id()) {
+                if (parametersOnly && v.variable().kind() != VariableKind.PARAM) return false;
+                String key = VariableText.target(v);
+                if (parametersOnly) values.putIfAbsent(key, v);
+                else values.put(key, v);
+            }
+            return false;
+        });
+        return values;
+    }
+
+    private static void show(ExploreSession s, PrintWriter out, Map<String, VariableAccess> values, String none) {
+        if (values.isEmpty()) throw new ShellError(none);
+        for (VariableAccess v : values.values()) {
+            out.println("  " + VariableText.target(v) + " = " + VariableText.value(v.value(), v.variable().type())
+                    + "  " + s.ansi.dim(VariableText.context(v) + (v.variable().write() ? ", written" : ", read")));
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package io.jtrace.cli.explore;
+
+import io.jtrace.cli.explore.ShellCommand.Completion;
+import io.jtrace.format.Durations;
+import io.jtrace.format.Printable;
+import io.jtrace.model.ExceptionEvent;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.read.EventView;
+import io.jtrace.read.HistoryCursor;
+import io.jtrace.read.ThreadHistory;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.function.Predicate;
+
+/** Choosing a thread and moving the cursor through its events, forward and backward. */
+final class MoveCommands {
+    private MoveCommands() {}
+
+    static void addTo(CommandTable t) {
+        t.add(new ShellCommand("threads", List.of(), "threads", "list the threads (the current one marked =>)",
+                "Each traced thread: id, name, records, first and last event time. 'filter thread' narrows the list.",
+                false, Completion.NONE, MoveCommands::threads));
+        t.add(new ShellCommand("thread", List.of("t"), "thread NAME|ID", "make a thread current (cursor on its first event)",
+                "Switches to the thread with this name or id (a unique prefix will do); the cursor goes to its first event.",
+                false, Completion.THREADS, (s, a, out) -> {
+                    if (a.size() != 1) throw new ShellError("thread takes one name or id (see 'threads')");
+                    s.select(s.threadNamed(a.get(0)));
+                    show(s, out);
+                }));
+        t.add(move("goto", List.of("g"), "goto N|TIME|+5ms|-100|40%|@MARK", "move to an event by number, time, offset, percent or bookmark",
+                "goto 1843     event #1843 of the current thread\n"
+                + "goto 1.5s     the first event at or after 1.5 s of recording time (units: ns us ms s min)\n"
+                + "goto +5ms     5 ms later than the cursor (-5ms: earlier); goto +100 / -100: that many events\n"
+                + "goto 40%      the event 40% of the way through the thread's events\n"
+                + "goto @NAME    a bookmark (switching thread if it is on another one)", Completion.MARKS_AND_NUMBERS, MoveCommands::goTo));
+        t.add(move("first", List.of(), "first", "the thread's first event", "", Completion.NONE, (s, a, out) -> land(s, s.cursor().goTo(0), "")));
+        t.add(move("last", List.of(), "last", "the thread's last event", "", Completion.NONE,
+                (s, a, out) -> land(s, s.cursor().goTo(s.history().size() - 1), "")));
+        t.add(move("step", List.of("s"), "step", "the next event, into calls (after 'exc N': the exception's next step)",
+                "Moves to the next event of the thread, entering calls. After 'exc N' it follows that exception:\n"
+                + "to its next event (unwind, finally, catch, rethrow) until its journey on this thread ends.",
+                Completion.NONE, (s, a, out) -> {
+                    if (s.followed != null) follow(s, out, true);
+                    else land(s, s.cursor().step(), "at the last event of thread " + ExploreSession.label(s.thread()));
+                }));
+        t.add(move("next", List.of("n"), "next", "the next event in this frame, over calls",
+                "From an enter: to its exit (over the call). Otherwise: the next event at the cursor's level or above.",
+                Completion.NONE, (s, a, out) -> land(s, s.cursor().next(), "no later event in this frame or its callers")));
+        t.add(move("finish", List.of("out"), "finish", "to this frame's exit (return, throw or unwind)",
+                "To the exit of the cursor's frame; from an exit, to the caller's exit.",
+                Completion.NONE, (s, a, out) -> land(s, s.cursor().finish(), "no frame to finish here (outside every traced frame)")));
+        t.add(move("up", List.of(), "up", "to the caller's enter", "To the enter of the frame that called the cursor's frame.",
+                Completion.NONE, (s, a, out) -> land(s, s.cursor().up(), "no traced caller")));
+        t.add(move("rstep", List.of("rs"), "rstep", "the previous event (backward step)", "",
+                Completion.NONE, (s, a, out) -> {
+                    if (s.followed != null) follow(s, out, false);
+                    else land(s, s.cursor().rstep(), "at the first event of thread " + ExploreSession.label(s.thread()));
+                }));
+        t.add(move("rnext", List.of("rn"), "rnext", "the previous event in this frame, over calls",
+                "From an exit: to its enter (back over the call). Otherwise: the previous event at the cursor's level or above.",
+                Completion.NONE, (s, a, out) -> land(s, s.cursor().rnext(), "no earlier event in this frame or its callers")));
+        t.add(move("rfinish", List.of("rf"), "rfinish", "back to this frame's enter",
+                "To the enter of the cursor's frame; from an enter, to the caller's enter.",
+                Completion.NONE, (s, a, out) -> land(s, s.cursor().rfinish(), "no frame to go back to the start of")));
+        t.add(move("longest", List.of(), "longest", "to the longest call this frame made",
+                "To the enter of the longest call the cursor's frame made directly (outside every frame: the longest top-level call).",
+                Completion.NONE, (s, a, out) -> land(s, s.cursor().longest(), "this frame made no traced calls")));
+    }
+
+    private static ShellCommand move(String name, List<String> aliases, String usage, String summary, String help,
+                                     Completion c, ShellCommand.Action action) {
+        return new ShellCommand(name, aliases, usage, summary, help.isEmpty() ? summary : help, true, c, (s, a, out) -> {
+            if (!name.equals("goto") && !a.isEmpty()) throw new ShellError(name + " takes no arguments");
+            if (!name.equals("step") && !name.equals("rstep")) s.followed = null;
+            action.run(s, a, out);
+            show(s, out);
+        });
+    }
+
+    /** A move that could not go anywhere is an error (scripts see it); the cursor stays. */
+    private static void land(ExploreSession s, boolean moved, String why) {
+        if (!moved) throw new ShellError(why);
+    }
+
+    static void show(ExploreSession s, PrintWriter out) {
+        out.println(EventText.event(s.cursor().at(), s.ansi));
+    }
+
+    private static void threads(ExploreSession s, List<String> a, PrintWriter out) {
+        if (!a.isEmpty()) throw new ShellError("threads takes no arguments; to switch: thread NAME");
+        out.println(s.ansi.bold(String.format("   %8s  %-24s %12s  %10s", "id", "name", "records", "first")));
+        for (ThreadInfo t : s.index.threads()) {
+            if (!s.filters.showsThread(t)) continue;
+            boolean current = t.equals(s.thread());
+            String name = ExploreSession.label(t) + (t.virtual() ? " (virtual)" : "");
+            String line = String.format("%s %8d  %-24s %,12d  %10s", current ? "=>" : "  ", t.id(), name, s.index.recordsOf(t),
+                    Durations.timestamp(s.index.firstNanosOf(t)));
+            out.println(current ? s.ansi.bold(line) : line);
+        }
+    }
+
+    private static void goTo(ExploreSession s, List<String> a, PrintWriter out) {
+        if (a.size() != 1) throw new ShellError("goto takes one place: N, TIME, +5ms, -100, 40% or @MARK");
+        String where = a.get(0);
+        if (where.startsWith("@")) {
+            Marks.Mark m = s.marks.get(where.substring(1));
+            ThreadInfo t = s.index.threads().stream().filter(x -> x.id() == m.threadId()).findFirst()
+                    .orElseThrow(() -> new ShellError("bookmark " + where + " is on thread id " + m.threadId() + ", which this recording does not have"));
+            if (!t.equals(s.thread())) s.select(t);
+            land(s, s.cursor().goTo(m.event()), "bookmark " + where + " points past the thread's last event");
+            return;
+        }
+        HistoryCursor c = s.cursor();
+        ThreadHistory h = c.history();
+        long target;
+        if (where.endsWith("%")) {
+            double p = number(where.substring(0, where.length() - 1), where);
+            if (p < 0 || p > 100) throw new ShellError("a percentage is 0 to 100, not " + where);
+            target = Math.min(h.size() - 1, (long) Math.floor(h.size() * p / 100));
+        } else if (where.startsWith("+") || where.startsWith("-")) {
+            String amount = where.substring(1);
+            int sign = where.startsWith("+") ? 1 : -1;
+            if (amount.matches("[0-9]+")) {
+                target = c.number() + sign * Long.parseLong(amount);
+            } else {
+                long delta = SessionFilters.duration(amount);
+                long at = c.event().nanos() + sign * delta;
+                target = sign > 0 ? h.firstAtOrAfter(at) : Math.max(0, h.firstAtOrAfter(at));
+            }
+        } else if (where.matches("[0-9]+")) {
+            target = Long.parseLong(where) - 1;
+        } else {
+            target = h.firstAtOrAfter(SessionFilters.duration(where));
+        }
+        if (target < 0 || target >= h.size()) {
+            throw new ShellError("no event there: thread " + ExploreSession.label(s.thread()) + " has events #1 to #" + h.size()
+                    + " from " + Durations.timestamp(h.at(0).event().nanos()) + " to " + Durations.timestamp(h.at(h.size() - 1).event().nanos()));
+        }
+        c.goTo(target);
+    }
+
+    private static double number(String text, String whole) {
+        try {
+            return Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw new ShellError("not a place: '" + whole + "' (N, TIME, +5ms, -100, 40% or @MARK)");
+        }
+    }
+
+    /** The followed exception's next (or previous) event on this thread. */
+    private static void follow(ExploreSession s, PrintWriter out, boolean forward) {
+        long identity = s.followed.identity();
+        Predicate<EventView> ofIt = e -> e.other() instanceof ExceptionEvent x && x.exception().identity() == identity
+                || (e.kind() == EventView.Kind.EXIT || e.kind() == EventView.Kind.CALL) && e.exception() != null
+                && e.exception().identity() == identity;
+        ThreadHistory h = s.history();
+        long n = forward ? h.findForward(s.cursor().number(), Integer.MAX_VALUE, ofIt::test)
+                : h.findBackward(s.cursor().number(), Integer.MAX_VALUE, ofIt::test);
+        if (n < 0) {
+            long number = s.followed.identity() == 0 ? 0 : s.followedNumber;
+            s.followed = null;
+            throw new ShellError("exception #" + number + " has no " + (forward ? "later" : "earlier")
+                    + " event on this thread; step and rstep move event by event again");
+        }
+        s.cursor().goTo(n);
+    }
+}

@@ -1,0 +1,63 @@
+package io.jtrace.cli.explore;
+
+import io.jtrace.cli.Main;
+import io.jtrace.cli.RecordingCommand;
+import io.jtrace.cli.explore.ShellCommand.Completion;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The CLI's reports inside the shell: {@code summary}, {@code tree}, {@code exceptions} and
+ * {@code vars} are the very commands of {@code jtrace}, with their options, run on the open
+ * recording (not read again) with the session's filters added as options where they take them.
+ */
+final class ReportCommands {
+    private ReportCommands() {}
+
+    static final List<String> REPORTS = List.of("summary", "tree", "exceptions", "vars");
+
+    static void addTo(CommandTable t) {
+        for (String name : REPORTS) {
+            CommandLine.Model.CommandSpec spec = spec(name);
+            t.add(new ShellCommand(name, List.of(), name + " [OPTIONS]", spec.usageMessage().description()[0].toLowerCase(java.util.Locale.ROOT)
+                    .replaceAll("\\.$", ""), usage(name), false, Completion.REPORT_OPTIONS,
+                    (s, a, out) -> report(s, name, a, out)));
+        }
+    }
+
+    /** The report's own command line, for its options and help. */
+    static CommandLine.Model.CommandSpec spec(String name) {
+        return Main.commandLine().getSubcommands().get(name).getCommandSpec();
+    }
+
+    /** The report's options, as 'jtrace NAME --help' prints them. */
+    private static String usage(String name) {
+        StringWriter text = new StringWriter();
+        CommandLine report = Main.commandLine().getSubcommands().get(name);
+        report.usage(new PrintWriter(text), CommandLine.Help.Ansi.OFF);
+        return text.toString().replace("Usage: jtrace " + name + " ", "Usage: " + name + " ").replace(" FILE", "").stripTrailing();
+    }
+
+    private static void report(ExploreSession s, String name, List<String> args, PrintWriter out) {
+        List<String> line = new ArrayList<>();
+        line.add(name);
+        line.add(s.file.toString());
+        line.addAll(s.filters.options(spec(name)));
+        if (spec(name).findOption("--color") != null && args.stream().noneMatch(a -> a.startsWith("--color"))) {
+            line.add("--color=" + (s.ansi.enabled() ? "always" : "never"));
+        }
+        line.addAll(args);
+        StringWriter errors = new StringWriter();
+        PrintWriter err = new PrintWriter(errors);
+        int code = RecordingCommand.withOpenRecording(s.index, () -> Main.execute(line.toArray(new String[0]), out, err));
+        out.flush();
+        err.flush();
+        String problems = errors.toString().replace("jtrace " + name + ": ", "").stripTrailing();
+        if (code != 0) throw new ShellError(problems.isEmpty() ? "failed (exit " + code + ")" : problems);
+        if (!problems.isEmpty()) out.println(problems);
+    }
+}

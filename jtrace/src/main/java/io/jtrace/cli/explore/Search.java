@@ -1,0 +1,102 @@
+package io.jtrace.cli.explore;
+
+import io.jtrace.agent.filter.Glob;
+import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.format.VariableText;
+import io.jtrace.model.ExceptionThrown;
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.VariableAccess;
+import io.jtrace.read.EventView;
+import io.jtrace.read.ThreadHistory;
+
+import java.util.BitSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * What {@code find} looks for, kept for {@code fn}/{@code fp}: {@code call GLOB [--min D]},
+ * {@code throw TYPE}, {@code write VAR [= VALUE]}, {@code read VAR}. A call is found at its enter;
+ * with a minimum duration it is recognised at its exit (only then is its duration known), and the
+ * cursor goes to its enter.
+ */
+record Search(String text, ThreadHistory.EventTest test, boolean byExit) {
+
+    static Search parse(List<String> args, ExploreSession session) {
+        if (args.isEmpty()) throw new ShellError("find what? call GLOB [--min D], throw TYPE, write VAR [= VALUE] or read VAR");
+        String what = args.get(0);
+        List<String> rest = args.subList(1, args.size());
+        SessionFilters filters = session.filters;
+        return switch (what) {
+            case "call" -> call(rest, session);
+            case "throw" -> {
+                if (rest.size() != 1) throw new ShellError("find throw takes one exception type (a glob): find throw *Refused*");
+                Pattern type = typeGlob(rest.get(0));
+                yield new Search("throw " + rest.get(0), e -> e.other() instanceof ExceptionThrown t && filters.inWindow(e.nanos())
+                        && t.exception().type() != null && matchesType(type, t.exception().type()), false);
+            }
+            case "write", "read" -> variable(what.equals("write"), rest, filters);
+            default -> throw new ShellError("find " + what + "? call GLOB [--min D], throw TYPE, write VAR [= VALUE] or read VAR");
+        };
+    }
+
+    private static Search call(List<String> rest, ExploreSession session) {
+        if (rest.isEmpty()) throw new ShellError("find call takes a method pattern: find call Bank.transfer, find call *transfer* --min 2ms");
+        String glob = rest.get(0);
+        long min = session.filters.minNanos;
+        if (rest.size() == 3 && rest.get(1).equals("--min")) min = SessionFilters.duration(rest.get(2));
+        else if (rest.size() != 1) throw new ShellError("find call GLOB [--min DURATION], not '" + String.join(" ", rest) + "'");
+        MethodFilter pattern;
+        try {
+            pattern = MethodFilter.parse(List.of(glob), List.of());
+        } catch (IllegalArgumentException e) {
+            throw new ShellError(e.getMessage());
+        }
+        BitSet ids = new BitSet();
+        for (MethodInfo m : session.index.symbols().methods()) {
+            if (pattern.matches(m.className(), m.name()) && session.filters.showsMethod(m)) ids.set(m.id());
+        }
+        if (ids.isEmpty()) throw new ShellError("no traced method matches '" + glob + "'");
+        long minNanos = min;
+        SessionFilters filters = session.filters;
+        String text = "call " + glob + (min > 0 ? " --min " + io.jtrace.format.Durations.format(min) : "");
+        if (min <= 0) {
+            return new Search(text, e -> (e.kind() == EventView.Kind.ENTER || e.kind() == EventView.Kind.CALL)
+                    && ids.get(e.method().id()) && filters.inWindow(e.nanos()), false);
+        }
+        return new Search(text, e -> (e.kind() == EventView.Kind.EXIT || e.kind() == EventView.Kind.CALL)
+                && ids.get(e.method().id()) && e.durationNanos() >= minNanos
+                && filters.inWindow(e.nanos() - (e.kind() == EventView.Kind.EXIT ? e.durationNanos() : 0)), true);
+    }
+
+    private static Search variable(boolean write, List<String> rest, SessionFilters filters) {
+        if (rest.isEmpty() || rest.size() == 2 || rest.size() > 3 || rest.size() == 3 && !rest.get(1).equals("=") || !write && rest.size() != 1) {
+            throw new ShellError(write ? "find write VAR [= VALUE], e.g. find write balance = 0" : "find read VAR, e.g. find read balance");
+        }
+        Pattern name = Glob.compile(rest.get(0));
+        String value = rest.size() == 3 ? rest.get(2) : null;
+        String text = (write ? "write " : "read ") + rest.get(0) + (value == null ? "" : " = " + value);
+        return new Search(text, e -> e.other() instanceof VariableAccess v && v.variable().write() == write
+                && filters.inWindow(e.nanos()) && name.matcher(VariableText.target(v)).matches()
+                && (value == null || valueMatches(v, value)), false);
+    }
+
+    /** The value as the trace prints it, or for a string also without quotes. */
+    private static boolean valueMatches(VariableAccess v, String wanted) {
+        String shown = VariableText.value(v.value(), v.variable().type());
+        if (shown.equals(wanted)) return true;
+        return v.value().text() != null && v.value().text().equals(wanted);
+    }
+
+    /** An exception type glob: whole name ({@code java.io.IOException}) or simple name ({@code *Refused*}). */
+    static Pattern typeGlob(String glob) {
+        return Glob.compile(glob);
+    }
+
+    static boolean matchesType(Pattern glob, String type) {
+        int dot = type.lastIndexOf('.');
+        String simple = dot < 0 ? type : type.substring(dot + 1);
+        return glob.matcher(type).matches() || glob.matcher(simple).matches()
+                || glob.matcher(type.toLowerCase(Locale.ROOT)).matches();
+    }
+}

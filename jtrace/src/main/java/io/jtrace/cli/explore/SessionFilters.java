@@ -1,0 +1,125 @@
+package io.jtrace.cli.explore;
+
+import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.cli.TimeArgument;
+import io.jtrace.format.Durations;
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.ThreadInfo;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Filters that stay for the session: threads, method include/exclude patterns, a minimum call
+ * duration and a time window. The reports (summary, tree, exceptions, vars) get the ones their
+ * command line takes, as options; {@code find} and {@code threads} apply them all.
+ */
+final class SessionFilters {
+    final List<String> threads = new ArrayList<>();
+    final List<String> includes = new ArrayList<>();
+    final List<String> excludes = new ArrayList<>();
+    private MethodFilter methods = MethodFilter.all();
+    long minNanos;
+    String from;
+    String to;
+    long fromNanos = Long.MIN_VALUE;
+    long toNanos = Long.MAX_VALUE;
+
+    /** {@code filter KIND VALUE...}; the kinds {@code thread|include|exclude|min|time}. */
+    void add(String kind, List<String> values) {
+        if (values.isEmpty()) throw new ShellError("filter " + kind + " needs a value (see 'help filter')");
+        switch (kind) {
+            case "thread" -> threads.addAll(values);
+            case "include", "exclude" -> {
+                List<String> inc = new ArrayList<>(includes);
+                List<String> exc = new ArrayList<>(excludes);
+                (kind.equals("include") ? inc : exc).addAll(values);
+                try {
+                    methods = MethodFilter.parse(inc, exc);
+                } catch (IllegalArgumentException e) {
+                    throw new ShellError(e.getMessage());
+                }
+                includes.clear();
+                includes.addAll(inc);
+                excludes.clear();
+                excludes.addAll(exc);
+            }
+            case "min" -> minNanos = duration(values.get(0));
+            case "time" -> {
+                if (values.size() > 2) throw new ShellError("filter time takes FROM [TO], e.g. 'filter time 1.5s 3s'");
+                long f = time("from", values.get(0));
+                long t = values.size() > 1 ? time("to", values.get(1)) : Long.MAX_VALUE;
+                if (f > t) throw new ShellError("the window starts at " + values.get(0) + ", after its end " + values.get(1));
+                from = values.get(0);
+                to = values.size() > 1 ? values.get(1) : null;
+                fromNanos = f;
+                toNanos = t;
+            }
+            default -> throw new ShellError("unknown filter '" + kind + "': thread, include, exclude, min or time");
+        }
+    }
+
+    void clear() {
+        threads.clear();
+        includes.clear();
+        excludes.clear();
+        methods = MethodFilter.all();
+        minNanos = 0;
+        from = null;
+        to = null;
+        fromNanos = Long.MIN_VALUE;
+        toNanos = Long.MAX_VALUE;
+    }
+
+    private static long time(String what, String value) {
+        try {
+            return TimeArgument.parseNanos("--" + what, value);
+        } catch (RuntimeException e) {
+            throw new ShellError(e.getMessage());
+        }
+    }
+
+    /** A duration such as {@code 2ms}, {@code 150us}, {@code 1.5s}. */
+    static long duration(String value) {
+        try {
+            return TimeArgument.parseNanos("duration", value);
+        } catch (RuntimeException e) {
+            throw new ShellError(e.getMessage());
+        }
+    }
+
+    boolean showsThread(ThreadInfo t) {
+        return threads.isEmpty() || io.jtrace.cli.RecordingCommand.threadMatches(threads, t);
+    }
+
+    boolean showsMethod(MethodInfo m) {
+        return methods.isEmpty() || methods.matches(m.className(), m.name());
+    }
+
+    boolean inWindow(long nanos) {
+        return nanos >= fromNanos && nanos <= toNanos;
+    }
+
+    /** The options for a report command, as far as it takes them. */
+    List<String> options(CommandSpec report) {
+        List<String> args = new ArrayList<>();
+        if (report.findOption("--thread") != null) threads.forEach(t -> { args.add("--thread"); args.add(t); });
+        if (report.findOption("--include") != null) includes.forEach(p -> { args.add("--include"); args.add(p); });
+        if (report.findOption("--exclude") != null) excludes.forEach(p -> { args.add("--exclude"); args.add(p); });
+        if (report.findOption("--from") != null && from != null) { args.add("--from"); args.add(from); }
+        if (report.findOption("--to") != null && to != null) { args.add("--to"); args.add(to); }
+        return args;
+    }
+
+    /** One line per filter in force. */
+    List<String> describe() {
+        List<String> lines = new ArrayList<>();
+        threads.forEach(t -> lines.add("thread " + t));
+        includes.forEach(p -> lines.add("include " + p));
+        excludes.forEach(p -> lines.add("exclude " + p));
+        if (minNanos > 0) lines.add("min " + Durations.format(minNanos) + "  (find call)");
+        if (from != null) lines.add("time " + from + (to == null ? "" : " " + to));
+        return lines;
+    }
+}

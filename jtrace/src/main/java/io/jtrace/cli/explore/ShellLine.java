@@ -1,0 +1,89 @@
+package io.jtrace.cli.explore;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A line typed at the shell: commands separated by {@code ;}, each with its words and what its
+ * output goes through ({@code | grep X}, {@code | head N}) and to ({@code > file}, {@code >> file}).
+ * Words may be quoted with {@code '} or {@code "}; a backslash escapes the next character.
+ */
+record ShellLine(List<Invocation> invocations) {
+    /** One command: its words, the pipe stages after it, and the file its output goes to (or null). */
+    record Invocation(List<String> words, List<List<String>> stages, String redirect, boolean append) {}
+
+    static ShellLine parse(String line) {
+        List<Invocation> all = new ArrayList<>();
+        List<List<String>> segments = new ArrayList<>();
+        List<String> words = new ArrayList<>();
+        String redirect = null;
+        boolean append = false;
+        boolean expectFile = false;
+        StringBuilder word = null;
+        char quote = 0;
+        for (int i = 0; i <= line.length(); i++) {
+            char c = i < line.length() ? line.charAt(i) : ';';
+            boolean end = i == line.length();
+            if (quote != 0 && !end) {
+                if (c == quote) quote = 0;
+                else word.append(c);
+                continue;
+            }
+            if (quote != 0) throw new ShellError("unclosed quote " + quote);
+            if (c == '\\' && i + 1 < line.length()) {
+                if (word == null) word = new StringBuilder();
+                word.append(line.charAt(++i));
+                continue;
+            }
+            if (c == '\'' || c == '"') {
+                if (word == null) word = new StringBuilder();
+                quote = c;
+                continue;
+            }
+            if (Character.isWhitespace(c) || c == ';' || c == '|' || c == '>') {
+                if (word != null) {
+                    if (expectFile) {
+                        redirect = word.toString();
+                        expectFile = false;
+                    } else {
+                        if (redirect != null) throw new ShellError("nothing may follow '> " + redirect + "' but ';'");
+                        words.add(word.toString());
+                    }
+                    word = null;
+                }
+                if (c == '|') {
+                    if (expectFile || redirect != null) throw new ShellError("'|' after '>' : put the redirection last");
+                    if (words.isEmpty()) throw new ShellError("nothing before '|'");
+                    segments.add(words);
+                    words = new ArrayList<>();
+                } else if (c == '>') {
+                    if (expectFile || redirect != null) {
+                        if (redirect == null && i > 0 && line.charAt(i - 1) == '>') {
+                            append = true;
+                            continue;
+                        }
+                        throw new ShellError("one '>' per command");
+                    }
+                    expectFile = true;
+                } else if (c == ';') {
+                    if (expectFile) throw new ShellError("'>' needs a file name");
+                    if (!words.isEmpty()) segments.add(words);
+                    else if (!segments.isEmpty()) throw new ShellError("nothing after '|'");
+                    if (!segments.isEmpty()) {
+                        all.add(new Invocation(segments.get(0), List.copyOf(segments.subList(1, segments.size())), redirect, append));
+                    } else if (redirect != null) {
+                        throw new ShellError("no command before '>'");
+                    }
+                    segments = new ArrayList<>();
+                    words = new ArrayList<>();
+                    redirect = null;
+                    append = false;
+                }
+                continue;
+            }
+            if (word == null) word = new StringBuilder();
+            word.append(c);
+        }
+        return new ShellLine(all);
+    }
+}

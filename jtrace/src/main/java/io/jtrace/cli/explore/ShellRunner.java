@@ -1,0 +1,148 @@
+package io.jtrace.cli.explore;
+
+import io.jtrace.read.Cancellation;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.function.Consumer;
+
+/**
+ * Runs lines of shell commands, for the interactive shell and for scripts alike: parses the line,
+ * sends each command's output through its pipe stages to the screen or a file, turns every
+ * problem into one line on {@code err}, and lets Ctrl-C ({@link #cancel}) stop the running command.
+ */
+final class ShellRunner {
+    private final ExploreSession session;
+    private final PrintWriter err;
+    private final String errorPrefix;
+    private final boolean debug;
+    private volatile Cancellation running;
+    /** The last move that succeeded, repeated by an empty line. */
+    private String lastMove;
+
+    ShellRunner(ExploreSession session, PrintWriter err, String errorPrefix, boolean debug) {
+        this.session = session;
+        this.err = err;
+        this.errorPrefix = errorPrefix;
+        this.debug = debug;
+    }
+
+    /** Stops the command running now, if any (from the terminal's signal handler). */
+    void cancel() {
+        Cancellation c = running;
+        if (c != null) c.cancel();
+    }
+
+    boolean busy() {
+        return running != null;
+    }
+
+    String lastMove() {
+        return lastMove;
+    }
+
+    /**
+     * Runs every command of {@code line}; their output lines go to {@code screen} unless
+     * redirected. False if one failed (the rest still run). {@link SessionCommands.Quit} ends the shell.
+     */
+    boolean run(String line, Consumer<String> screen) {
+        ShellLine parsed;
+        try {
+            parsed = ShellLine.parse(line);
+        } catch (ShellError e) {
+            problem(null, e.getMessage());
+            return false;
+        }
+        boolean ok = true;
+        for (ShellLine.Invocation inv : parsed.invocations()) ok &= run(inv, screen);
+        return ok;
+    }
+
+    private boolean run(ShellLine.Invocation inv, Consumer<String> screen) {
+        String name = inv.words().get(0);
+        List<String> args = inv.words().subList(1, inv.words().size());
+        ShellCommand command;
+        try {
+            command = session.commands.get(name);
+        } catch (ShellError e) {
+            problem(null, e.getMessage());
+            return false;
+        }
+        BufferedWriter file = null;
+        Cancellation c = new Cancellation();
+        try {
+            if (inv.redirect() != null) file = open(inv.redirect(), inv.append());
+            BufferedWriter target = file;
+            Consumer<String> end = target == null ? screen : l -> {
+                try {
+                    target.write(l);
+                    target.newLine();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            };
+            OutputPipeline pipeline = OutputPipeline.of(inv.stages(), end);
+            PrintWriter out = new PrintWriter(pipeline);
+            running = c;
+            c.run(() -> {
+                try {
+                    command.action().run(session, args, out);
+                } catch (RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                } finally {
+                    out.flush();
+                    pipeline.close();
+                }
+                return null;
+            });
+            if (command.move()) lastMove = String.join(" ", inv.words());
+            return true;
+        } catch (SessionCommands.Quit q) {
+            throw q;
+        } catch (ShellError e) {
+            problem(command.name(), e.getMessage());
+        } catch (CancellationException e) {
+            problem(command.name(), "cancelled");
+        } catch (UncheckedIOException e) {
+            problem(command.name(), "cannot write " + inv.redirect() + ": " + e.getCause().getMessage());
+        } catch (RuntimeException | Error e) {
+            problem(command.name(), "internal error: " + e + (debug ? "" : " (run with --debug for the stack trace)"));
+            if (debug) e.printStackTrace(err);
+        } finally {
+            running = null;
+            if (file != null) {
+                try {
+                    file.close();
+                } catch (IOException e) {
+                    problem(command.name(), "cannot write " + inv.redirect() + ": " + e.getMessage());
+                }
+            }
+        }
+        return false;
+    }
+
+    private static BufferedWriter open(String name, boolean append) {
+        try {
+            return Files.newBufferedWriter(Path.of(name), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE, append ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING);
+        } catch (IOException | RuntimeException e) {
+            throw new ShellError("cannot write " + name + ": " + e.getMessage());
+        }
+    }
+
+    private void problem(String command, String message) {
+        String prefix = command == null ? errorPrefix : errorPrefix + command + ": ";
+        err.println(prefix.isEmpty() ? message : prefix + message);
+        err.flush();
+    }
+}
