@@ -23,8 +23,11 @@ final class ExploreCommand extends RecordingCommand {
     String script;
 
     @Option(names = "--history", paramLabel = "FILE",
-            description = "History file of the interactive shell (default: ~/.jtrace/history).")
+            description = "History file of the interactive shell (default: $HOME/.jtrace/history).")
     Path history;
+
+    @Option(names = "--no-times", description = "Leave times and durations out (output that compares across runs).")
+    boolean noTimes;
 
     @Mixin
     ColorOption color;
@@ -32,11 +35,12 @@ final class ExploreCommand extends RecordingCommand {
     @Override
     public Integer call() throws Exception {
         boolean interactive = script == null && isTerminal();
-        Path historyFile = history != null ? history : Path.of(System.getProperty("user.home"), ".jtrace", "history");
+        String home = System.getenv("HOME") != null && !System.getenv("HOME").isEmpty() ? System.getenv("HOME") : System.getProperty("user.home");
+        Path historyFile = history != null ? history : Path.of(home, ".jtrace", "history");
         boolean debug = spec.commandLine().getParseResult() != null && spec.commandLine().getParseResult().hasMatchedOption("--debug");
         try (TraceIndex index = open()) {
             Explore.Options options = new Explore.Options(script, interactive,
-                    interactive || color.color != ColorMode.auto ? color.ansi() : ansi(ColorMode.never), historyFile, debug);
+                    interactive || color.color != ColorMode.auto ? color.ansi() : ansi(ColorMode.never), historyFile, debug, !noTimes);
             int code = Explore.run(index, file, options,
                     new BufferedReader(new InputStreamReader(System.in, outCharset())), out(), err());
             int damaged = finish(index);

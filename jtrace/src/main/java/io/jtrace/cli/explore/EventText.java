@@ -14,15 +14,25 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** How the shell shows events and stacks: the lines of {@code jtrace print}, numbered. */
+/** How the shell shows events and stacks: the lines of {@code jtrace print}, numbered; times unless left out. */
 final class EventText {
-    private EventText() {}
+    private final Ansi ansi;
+    private final boolean times;
 
-    /** The print lines of {@code events} (one line each), with times, without a thread column. */
-    static List<String> lines(List<TraceEvent> events, Ansi ansi) {
+    EventText(Ansi ansi, boolean times) {
+        this.ansi = ansi;
+        this.times = times;
+    }
+
+    boolean times() {
+        return times;
+    }
+
+    /** The print lines of {@code events} (one line each), without a thread column. */
+    List<String> lines(List<TraceEvent> events) {
         StringWriter text = new StringWriter();
         PrintWriter w = new PrintWriter(text);
-        TextTraceWriter writer = new TextTraceWriter(w, new TextTraceWriter.Options(true, false, false, ansi));
+        TextTraceWriter writer = new TextTraceWriter(w, new TextTraceWriter.Options(times, false, false, ansi));
         try {
             for (TraceEvent e : events) writer.event(e);
             writer.end();
@@ -35,18 +45,19 @@ final class EventText {
         return lines;
     }
 
-    /** {@code #1843  0.001234  > bank.Bank.transfer(...)}; {@code cursor} marks the line. */
-    static String numbered(long number, String line, boolean cursor, Ansi ansi) {
+    /** {@code => #1843  0.001234  > bank.Bank.transfer(...)}; {@code cursor} marks the line. */
+    String numbered(long number, String line, boolean cursor) {
         String n = Printable.padLeft("#" + (number + 1), 8);
         return (cursor ? ansi.bold("=>") : "  ") + " " + (cursor ? ansi.bold(n) : ansi.dim(n)) + "  " + line;
     }
 
-    static String event(ThreadHistory.Located at, Ansi ansi) {
-        return numbered(at.number(), lines(List.of(at.event()), ansi).get(0), true, ansi);
+    /** The event at the cursor, on one line. */
+    String event(ThreadHistory.Located at) {
+        return numbered(at.number(), lines(List.of(at.event())).get(0), true);
     }
 
     /** The stack, innermost first, like a debugger's backtrace. */
-    static List<String> stack(ThreadHistory.Located at, Ansi ansi) {
+    List<String> stack(ThreadHistory.Located at) {
         List<String> lines = new ArrayList<>();
         List<ThreadHistory.Frame> stack = at.stack();
         if (stack.isEmpty()) {
@@ -59,9 +70,9 @@ final class EventText {
             String name = Printable.text(f.method().displayName());
             String source = f.method().sourceFile() == null ? "" : "  " + ansi.dim("(" + f.method().sourceFile()
                     + (f.method().line() > 0 ? ":" + f.method().line() : "") + ")");
-            lines.add(Printable.padLeft("d" + d, 6) + "  " + (d == stack.size() - 1 ? ansi.bold(name) : name)
-                    + "  " + ansi.dim("entered " + Durations.timestamp(f.enterNanos()) + ", " + Durations.format(now - f.enterNanos()) + " before")
-                    + source);
+            String entered = times ? "  " + ansi.dim("entered " + Durations.timestamp(f.enterNanos()) + ", "
+                    + Durations.format(now - f.enterNanos()) + " before") : "";
+            lines.add(Printable.padLeft("d" + d, 6) + "  " + (d == stack.size() - 1 ? ansi.bold(name) : name) + entered + source);
         }
         return lines;
     }

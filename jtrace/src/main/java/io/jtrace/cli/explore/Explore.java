@@ -17,11 +17,11 @@ public final class Explore {
     private Explore() {}
 
     /** How the shell runs; {@code history} is the interactive history file. */
-    public record Options(String script, boolean interactive, Ansi ansi, Path history, boolean debug) {}
+    public record Options(String script, boolean interactive, Ansi ansi, Path history, boolean debug, boolean times) {}
 
     public static int run(TraceIndex index, Path file, Options options, BufferedReader stdin, PrintWriter out, PrintWriter err)
             throws IOException {
-        try (ExploreSession session = new ExploreSession(index, file, options.ansi())) {
+        try (ExploreSession session = new ExploreSession(index, file, options.ansi(), options.times())) {
             session.start();
             if (options.script() == null && options.interactive()) {
                 return new InteractiveShell(session, options).run();

@@ -21,6 +21,8 @@ final class ExploreSession implements AutoCloseable {
     final TraceIndex index;
     final Path file;
     final Ansi ansi;
+    /** How events and stacks are shown. */
+    final EventText text;
     final Histories histories;
     final SessionFilters filters = new SessionFilters();
     final Marks marks;
@@ -33,10 +35,11 @@ final class ExploreSession implements AutoCloseable {
     ExceptionRef followed;
     long followedNumber;
 
-    ExploreSession(TraceIndex index, Path file, Ansi ansi) {
+    ExploreSession(TraceIndex index, Path file, Ansi ansi, boolean times) {
         this.index = index;
         this.file = file;
         this.ansi = ansi;
+        this.text = new EventText(ansi, times);
         this.histories = new Histories(index);
         this.marks = new Marks(file);
     }

@@ -25,8 +25,8 @@ final class InspectCommands {
                 "The traced frames open at the cursor, innermost first, with when each was entered.",
                 false, Completion.NONE, (s, a, out) -> {
                     noArguments("where", a);
-                    out.println(EventText.event(s.cursor().at(), s.ansi));
-                    EventText.stack(s.cursor().at(), s.ansi).forEach(out::println);
+                    out.println(s.text.event(s.cursor().at()));
+                    s.text.stack(s.cursor().at()).forEach(out::println);
                 }));
         t.add(new ShellCommand("locals", List.of(), "locals", "each variable of this frame with its last value before the cursor",
                 "Each variable (local, parameter, field) the cursor's frame accessed up to the cursor, with the value it\n"
@@ -76,9 +76,9 @@ final class InspectCommands {
             numbers.add(e.number());
             return false;
         });
-        List<String> lines = EventText.lines(events, s.ansi);
+        List<String> lines = s.text.lines(events);
         for (int i = 0; i < lines.size(); i++) {
-            out.println(EventText.numbered(numbers.get(i), lines.get(i), numbers.get(i) == c.number(), s.ansi));
+            out.println(s.text.numbered(numbers.get(i), lines.get(i), numbers.get(i) == c.number()));
         }
     }
 
@@ -88,7 +88,7 @@ final class InspectCommands {
         if (kind != EventView.Kind.EXIT && kind != EventView.Kind.CALL) {
             throw new ShellError("the cursor is not on an exit; 'finish' goes to this frame's exit");
         }
-        out.println(EventText.event(s.cursor().at(), s.ansi));
+        out.println(s.text.event(s.cursor().at()));
     }
 
     /**
@@ -107,7 +107,9 @@ final class InspectCommands {
         MethodInfo method = frame.method();
         EventView.Kind kind = HistoryCursor.kind(c.event());
         long enter = kind == EventView.Kind.ENTER || kind == EventView.Kind.CALL ? c.number() : Math.max(0, c.rfinishTarget());
-        long upTo = c.number() + 1;
+        long exit = parametersOnly ? c.finishTarget() : -1; // a parameter's first value: anywhere in the call
+        long upTo = parametersOnly && kind != EventView.Kind.EXIT && kind != EventView.Kind.CALL
+                ? (exit < 0 ? c.history().size() : exit) : c.number() + 1;
         Map<String, VariableAccess> values = new LinkedHashMap<>();
         c.history().scan(enter, upTo, level, e -> {
             if (e.level() == level && e.other() instanceof VariableAccess v && v.method().id() == method.id()) {

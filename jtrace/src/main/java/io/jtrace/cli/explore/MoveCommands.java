@@ -84,18 +84,19 @@ final class MoveCommands {
     }
 
     static void show(ExploreSession s, PrintWriter out) {
-        out.println(EventText.event(s.cursor().at(), s.ansi));
+        out.println(s.text.event(s.cursor().at()));
     }
 
     private static void threads(ExploreSession s, List<String> a, PrintWriter out) {
         if (!a.isEmpty()) throw new ShellError("threads takes no arguments; to switch: thread NAME");
-        out.println(s.ansi.bold(String.format("   %8s  %-24s %12s  %10s", "id", "name", "records", "first")));
+        boolean times = s.text.times();
+        out.println(s.ansi.bold(String.format("   %8s  %-24s %12s" + (times ? "  %10s" : "%s"), "id", "name", "records", times ? "first" : "")));
         for (ThreadInfo t : s.index.threads()) {
             if (!s.filters.showsThread(t)) continue;
             boolean current = t.equals(s.thread());
             String name = ExploreSession.label(t) + (t.virtual() ? " (virtual)" : "");
-            String line = String.format("%s %8d  %-24s %,12d  %10s", current ? "=>" : "  ", t.id(), name, s.index.recordsOf(t),
-                    Durations.timestamp(s.index.firstNanosOf(t)));
+            String line = String.format("%s %8d  %-24s %,12d", current ? "=>" : "  ", t.id(), name, s.index.recordsOf(t))
+                    + (times ? "  " + Printable.padLeft(Durations.timestamp(s.index.firstNanosOf(t)), 10) : "");
             out.println(current ? s.ansi.bold(line) : line);
         }
     }
@@ -135,7 +136,8 @@ final class MoveCommands {
         }
         if (target < 0 || target >= h.size()) {
             throw new ShellError("no event there: thread " + ExploreSession.label(s.thread()) + " has events #1 to #" + h.size()
-                    + " from " + Durations.timestamp(h.at(0).event().nanos()) + " to " + Durations.timestamp(h.at(h.size() - 1).event().nanos()));
+                    + (s.text.times() ? " from " + Durations.timestamp(h.at(0).event().nanos()) + " to "
+                    + Durations.timestamp(h.at(h.size() - 1).event().nanos()) : ""));
         }
         c.goTo(target);
     }

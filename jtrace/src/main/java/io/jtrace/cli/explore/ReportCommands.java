@@ -50,6 +50,7 @@ final class ReportCommands {
         if (spec(name).findOption("--color") != null && args.stream().noneMatch(a -> a.startsWith("--color"))) {
             line.add("--color=" + (s.ansi.enabled() ? "always" : "never"));
         }
+        if (!s.text.times() && spec(name).findOption("--no-times") != null && !args.contains("--no-times")) line.add("--no-times");
         line.addAll(args);
         StringWriter errors = new StringWriter();
         PrintWriter err = new PrintWriter(errors);

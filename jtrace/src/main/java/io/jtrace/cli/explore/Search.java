@@ -35,7 +35,12 @@ record Search(String text, ThreadHistory.EventTest test, boolean byExit) {
                 yield new Search("throw " + rest.get(0), e -> e.other() instanceof ExceptionThrown t && filters.inWindow(e.nanos())
                         && t.exception().type() != null && matchesType(type, t.exception().type()), false);
             }
-            case "write", "read" -> variable(what.equals("write"), rest, filters);
+            case "write", "read" -> {
+                if (session.index.symbols().variableSiteCount() == 0) {
+                    throw new ShellError("no variables in this recording: record them with 'jtrace run --vars PATTERN'");
+                }
+                yield variable(what.equals("write"), rest, filters);
+            }
             default -> throw new ShellError("find " + what + "? call GLOB [--min D], throw TYPE, write VAR [= VALUE] or read VAR");
         };
     }

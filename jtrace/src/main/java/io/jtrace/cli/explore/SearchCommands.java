@@ -82,9 +82,9 @@ final class SearchCommands {
                     + " on thread " + ExploreSession.label(s.thread()));
         }
         c.goTo(found);
-        out.println(EventText.event(c.at(), s.ansi));
+        out.println(s.text.event(c.at()));
         if (c.event() instanceof VariableAccess || c.event() instanceof ExceptionThrown || c.frameDepth() >= 0) {
-            EventText.stack(c.at(), s.ansi).forEach(out::println);
+            s.text.stack(c.at()).forEach(out::println);
         }
     }
 
@@ -125,7 +125,7 @@ final class SearchCommands {
         s.followedNumber = wanted;
         out.println("exception #" + wanted + ": " + ExceptionText.withMessage(journey.exception(), journey.message(), true)
                 + " on " + ExploreSession.label(t) + " ('step' follows it)");
-        out.println(EventText.event(s.cursor().at(), s.ansi));
-        EventText.stack(s.cursor().at(), s.ansi).forEach(out::println);
+        out.println(s.text.event(s.cursor().at()));
+        s.text.stack(s.cursor().at()).forEach(out::println);
     }
 }

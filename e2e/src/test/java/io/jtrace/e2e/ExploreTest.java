@@ -1,0 +1,139 @@
+package io.jtrace.e2e;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code jtrace explore} scripted ({@code -c} and standard input) on recordings of the examples made
+ * on every JDK found: golden outputs of moves, searches, stacks, variables and exception journeys;
+ * the same output from standard input as from -c; bookmarks kept beside the recording for the
+ * next session; every bad input one line and a non-zero exit.
+ */
+class ExploreTest {
+    @TempDir
+    Path dir;
+
+    static List<Jdk> jdks() {
+        return Jdk.all();
+    }
+
+    /** Output, errors and exit code together, identity hashes (different in every run) replaced. */
+    private static String transcript(Jtrace.Result r) {
+        return (r.out() + "--- stderr\n" + r.err() + "--- exit " + r.exit() + "\n").replaceAll("@[0-9a-f]{1,8}\\b", "@ID");
+    }
+
+    private Jtrace.Result explore(Path rec, String script) {
+        return Jtrace.jtrace(dir, "explore", rec.toString(), "--no-times", "-c", script);
+    }
+
+    private static final String SAMPLER = String.join("\n",
+            "where", "step; step; step", "next", "rnext", "finish", "rfinish", "up", "first", "longest",
+            "goto 50%", "where", "ctx 3", "find call *fib*", "fp", "fp", "where", "rstep", "rstep; rstep", "goto +3",
+            "goto -2", "last", "up", "goto 1", "step", "longest", "rfinish", "goto 200", "tree --depth 2 | head 6",
+            "exceptions --summary", "help ctx", "find call Nothing*", "finish");
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void movesAndSearchesOnTheSampler(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("sampler.jfr");
+        assertEquals(0, Jtrace.trace(dir, jdk, rec, List.of(), "sampler.Main").exit());
+        Golden.assertMatches("explore-sampler.txt", transcript(explore(rec, SAMPLER)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void followsAnExceptionToItsCatch(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("journeys.jfr");
+        assertEquals(0, Jtrace.trace(dir, jdk, rec, List.of(), "exceptions.Journeys").exit());
+        String script = "exc 2; step; step; step; step; step; step; step; where; step\n"
+                + "find throw *IllegalState*; fn; fp; goto 1; find throw *Nope*; exc 999";
+        Golden.assertMatches("explore-journeys.txt", transcript(explore(rec, script)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void variablesAndTheirOrigins(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("history.jfr");
+        assertEquals(0, Jtrace.trace(dir, jdk, rec, List.of("--vars", "vars.**"), "vars.History").exit());
+        String script = "find write acc; fn; fn; fn; locals; args; origin acc; origin acc; where; find write acc = 10; "
+                + "finish; rfinish; find read nothing*; thread nosuch; goto 1; find write perThread = 1000; ctx 2 | grep perThread";
+        Golden.assertMatches("explore-history.txt", transcript(explore(rec, script)));
+    }
+
+    @Test
+    void standardInputGivesWhatDashCGives() throws Exception {
+        Path rec = dir.resolve("sampler.jfr");
+        assertEquals(0, Jtrace.trace(dir, Jdk.current(), rec, List.of(), "sampler.Main").exit());
+        Jtrace.Result byScript = explore(rec, SAMPLER);
+        Jtrace.Result byStdin = Jtrace.exec(dir, List.of(Jtrace.executable().toString(), "explore", rec.toString(), "--no-times"),
+                Map.of(), "# comments and blank lines are skipped\n\n" + SAMPLER + "\n");
+        assertEquals(transcript(byScript), transcript(byStdin));
+        assertEquals(1, byScript.exit(), "a failed command makes the exit code 1");
+        Jtrace.Result ok = explore(rec, "step; where");
+        assertEquals(0, ok.exit(), ok::toString);
+        assertFalse(ok.out().contains("\u001b["), "no colour in a script");
+    }
+
+    @Test
+    void bookmarksStayBesideTheRecordingForTheNextSession() throws Exception {
+        Path rec = dir.resolve("sampler.jfr");
+        assertEquals(0, Jtrace.trace(dir, Jdk.current(), rec, List.of(), "sampler.Main").exit());
+        Jtrace.Result first = explore(rec, "goto 40; mark forty; goto 2; mark two; marks");
+        assertEquals(0, first.exit(), first::toString);
+        assertTrue(Files.exists(dir.resolve("sampler.jfr.marks")));
+        Jtrace.Result second = explore(rec, "marks; goto @forty; goto @two; goto @nope");
+        assertTrue(second.out().contains("=>      #40"), second::toString);
+        assertTrue(second.out().contains("=>       #2"), second::toString);
+        assertEquals("jtrace explore: goto: no bookmark 'nope' (bookmarks: forty, two)\n", second.err());
+        assertEquals(1, second.exit());
+    }
+
+    @Test
+    void outputGoesThroughPipesAndIntoFiles() throws Exception {
+        Path rec = dir.resolve("sampler.jfr");
+        assertEquals(0, Jtrace.trace(dir, Jdk.current(), rec, List.of(), "sampler.Main").exit());
+        Path out = dir.resolve("ctx.txt");
+        Jtrace.Result r = explore(rec, "goto 50%; ctx 10 > " + out + "; ctx 10 | grep -v Recursion | head 3; ctx 10 >> " + out
+                + "; ctx 1 | nosuch; ctx 1 | grep sampler");
+        assertEquals(21 * 2, Files.readAllLines(out).size(), r::toString);
+        assertEquals(1 + 3 + 3, r.outLines().size(), r::toString); // goto's line, head 3, ctx 1 through grep
+        assertTrue(r.outLines().subList(1, 4).stream().noneMatch(l -> l.contains("Recursion")), r::toString);
+        assertEquals("jtrace explore: ctx: cannot pipe into 'nosuch': grep and head can follow '|'\n", r.err());
+        assertEquals(1, r.exit());
+    }
+
+    @Test
+    void badInputsGiveOneLine() throws Exception {
+        Jtrace.Result missing = Jtrace.jtrace(dir, "explore", dir.resolve("nope.jfr").toString(), "-c", "threads");
+        assertEquals(2, missing.exit());
+        assertEquals(1, missing.err().lines().count(), missing::toString);
+        assertTrue(missing.err().startsWith("jtrace explore: "), missing::toString);
+        Path notJfr = dir.resolve("text.jfr");
+        Files.writeString(notJfr, "not a recording\n");
+        Jtrace.Result bad = Jtrace.jtrace(dir, "explore", notJfr.toString(), "-c", "threads");
+        assertEquals(2, bad.exit());
+        assertEquals(1, bad.err().lines().count(), bad::toString);
+        Path rec = dir.resolve("sampler.jfr");
+        assertEquals(0, Jtrace.trace(dir, Jdk.current(), rec, List.of(), "sampler.Main").exit());
+        Jtrace.Result typo = explore(rec, "stpe; goto x%; find call 'a/b'; filter min soon; ctx 1 | grep '['\n\"unclosed");
+        assertEquals(1, typo.exit());
+        assertEquals(List.of(
+                "jtrace explore: unknown command 'stpe' (did you mean step?)",
+                "jtrace explore: goto: not a place: 'x%' (N, TIME, +5ms, -100, 40% or @MARK)",
+                "jtrace explore: find: bad pattern 'a/b': use '.' between names, e.g. 'a.b'",
+                "jtrace explore: filter: duration takes a time like 1.5 (seconds), 250ms, 300us or 2min, not 'soon'",
+                "jtrace explore: ctx: bad grep pattern '[': Unclosed character class",
+                "jtrace explore: unclosed quote \""), typo.err().lines().toList(), typo::toString);
+    }
+}
