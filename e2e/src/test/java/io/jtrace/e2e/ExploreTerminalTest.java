@@ -1,0 +1,189 @@
+package io.jtrace.e2e;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The explore shell driven as a person drives it, in a real terminal (tmux send-keys and
+ * capture-pane): the bank's recording opened, threads listed, one picked, a method name completed
+ * with Tab, a transfer stepped into and finished, the stack, the refused transfer's exception
+ * followed to its catch, Ctrl-C on a long search and at the prompt, quit; the history there in
+ * the next shell.
+ */
+class ExploreTerminalTest {
+    @TempDir
+    static Path dir;
+    static Path bank;
+    static Path big;
+
+    private final String socket = "jtrace-explore-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+
+    @BeforeAll
+    static void record() {
+        Jtrace.Result version = Jtrace.exec(dir, List.of("tmux", "-V"), Map.of());
+        assertEquals(0, version.exit(), "these tests drive a terminal through tmux: install it (apt-get install tmux)");
+        bank = dir.resolve("bank.jfr");
+        Jtrace.Result run = Jtrace.trace(dir, Jdk.current(), bank, List.of(), "bank.Main");
+        assertEquals(0, run.exit(), run::toString);
+        big = dir.resolve("counter.jfr");
+        Jtrace.Result counter = Jtrace.trace(dir, Jdk.current(), big, List.of(), "counter.Counter", "1000000", "30");
+        assertEquals(0, counter.exit(), counter::toString);
+    }
+
+    @AfterEach
+    void killServer() {
+        Jtrace.exec(dir, List.of("tmux", "-L", socket, "kill-server"), Map.of());
+    }
+
+    private String tmux(String... args) {
+        List<String> cmd = new ArrayList<>(List.of("tmux", "-L", socket, "-f", "/dev/null"));
+        cmd.addAll(List.of(args));
+        Jtrace.Result r = Jtrace.exec(dir, cmd, Map.of());
+        assertEquals(0, r.exit(), () -> String.join(" ", cmd) + ": " + r);
+        return r.out();
+    }
+
+    /** Starts the shell on {@code recording} in a 160x50 terminal, HOME in the test's directory (for the history). */
+    private void open(Path recording) {
+        tmux("new-session", "-d", "-x", "160", "-y", "50", "-s", "t",
+                "env -u NO_COLOR TERM=xterm-256color HOME=" + dir + " " + Jtrace.executable() + " explore " + recording
+                        + "; echo \"shell exited with $?\"; sleep 600");
+    }
+
+    private void type(String keys) {
+        tmux("send-keys", "-t", "t", "-l", keys);
+    }
+
+    private void press(String... keys) {
+        List<String> args = new ArrayList<>(List.of("send-keys", "-t", "t"));
+        args.addAll(List.of(keys));
+        tmux(args.toArray(new String[0]));
+    }
+
+    private String screen() {
+        return tmux("capture-pane", "-p", "-t", "t", "-S", "-2000");
+    }
+
+    /** Waits until the screen shows {@code text} (at most 60 s; capture-pane drops spaces at line ends); returns the screen. */
+    private String waitFor(String text) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            String s = screen();
+            if (s.contains(text)) return s;
+            if (System.nanoTime() > deadline) throw new AssertionError("no '" + text + "' on the screen within a minute:\n" + s);
+            Thread.sleep(50);
+        }
+    }
+
+    /** Types a command and Enter, then waits for the prompt after it. */
+    private String command(String line, String promptAfter) throws InterruptedException {
+        int before = count(screen(), "]>");
+        type(line);
+        press("Enter");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            String s = screen();
+            if (count(s, "]>") > before && s.contains(promptAfter)) return s;
+            if (System.nanoTime() > deadline) throw new AssertionError("no prompt '" + promptAfter + "' after '" + line + "':\n" + s);
+            Thread.sleep(50);
+        }
+    }
+
+    private static int count(String s, String what) {
+        int n = 0;
+        for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) n++;
+        return n;
+    }
+
+    /** The last prompt on the screen. */
+    private static String lastPrompt(String screen) {
+        List<String> prompts = screen.lines().filter(l -> l.startsWith("[") && l.contains("]>")).toList();
+        String last = prompts.get(prompts.size() - 1);
+        return last.substring(0, last.indexOf("]>") + 2);
+    }
+
+    @Test
+    void aSessionOnTheBank() throws Exception {
+        open(bank);
+        waitFor("[main #1 d0 bank.Main.main]>");
+        String s = command("threads", "[main #1 ");
+        assertTrue(s.contains("customer-2"), s);
+        s = command("thread customer-2", "[customer-2 #1 d0 bank.Customer.run]>");
+
+        type("find call Bank.tran");
+        press("Tab");
+        waitFor("find call Bank.transfer");
+        s = command("", "bank.Bank.transfer]>");
+        assertTrue(lastPrompt(s).matches("\\[customer-2 #\\d+ d1 bank\\.Bank\\.transfer]>"), lastPrompt(s));
+        assertTrue(s.contains("d0  bank.Customer.run()"), "the match is shown with its stack:\n" + s);
+
+        s = command("step", "]>");
+        assertTrue(lastPrompt(s).contains(" d2 bank.Account."), "stepped into the transfer: " + lastPrompt(s));
+        s = command("finish", "]>");
+        assertTrue(lastPrompt(s).contains(" d1 bank.Bank.transfer]"), "finished back at the transfer's exit: " + lastPrompt(s));
+        assertTrue(s.contains("< bank.Bank.transfer") || s.contains("! bank.Bank.transfer"), s);
+        s = command("where", "]>");
+        assertTrue(s.contains("d1  bank.Bank.transfer(Account, Account, long)"), s);
+        assertTrue(s.contains("d0  bank.Customer.run()"), s);
+
+        s = command("exc 1", "]>");
+        assertTrue(s.contains("exception #1: bank.InsufficientFundsException"), s);
+        assertTrue(s.contains("* throw bank.InsufficientFundsException"), s);
+        for (int i = 0; i < 12 && !screen().contains("* catch bank.InsufficientFundsException"); i++) command("step", "]>");
+        s = waitFor("* catch bank.InsufficientFundsException");
+        assertTrue(s.contains("! bank.Account.withdraw(long)"), "the journey passed the unwound frame:\n" + s);
+
+        type("garbage that Ctrl-C clears");
+        press("C-c");
+        s = command("where", "]>");
+        assertFalse(s.contains("unknown command"), "Ctrl-C at the prompt did not clear the line:\n" + s);
+
+        type("quit");
+        press("Enter");
+        waitFor("shell exited with 0");
+        String history = Files.readString(dir.resolve(".jtrace/history"));
+        assertTrue(history.contains("exc 1"), history);
+
+        killServer();
+        open(bank);
+        waitFor("[main #1 d0 bank.Main.main]>");
+        press("Up");
+        waitFor("]> quit");
+        press("C-u");
+        press("C-r");
+        type("exc");
+        waitFor("exc 1");
+        press("Enter");
+        waitFor("exception #1: bank.InsufficientFundsException");
+        press("C-d");
+        waitFor("shell exited with 0");
+    }
+
+    @Test
+    void ctrlCStopsALongSearchAndKeepsTheShell() throws Exception {
+        open(big);
+        waitFor("[main #1 d0 counter.Counter.main]>");
+        type("find call Counter.add --min 10min");
+        press("Enter");
+        Thread.sleep(300);
+        press("C-c");
+        String s = waitFor("find: cancelled");
+        s = command("step", "[main #2 ");
+        assertTrue(s.contains("= counter.Counter.add(int, int)"), s);
+        press("C-d");
+        waitFor("shell exited with 0");
+    }
+}
