@@ -1,6 +1,11 @@
 package io.jtrace.format;
 
-/** The few ANSI styles the text writers use; all no-ops when colour is off. */
+import org.fusesource.jansi.Ansi.Attribute;
+import org.fusesource.jansi.Ansi.Color;
+
+import java.util.function.UnaryOperator;
+
+/** The few styles the text writers use, written by Jansi; all no-ops when colour is off. */
 public final class Ansi {
     private final boolean on;
 
@@ -13,26 +18,27 @@ public final class Ansi {
     }
 
     public String dim(String s) {
-        return wrap("2", s);
+        return style(a -> a.a(Attribute.INTENSITY_FAINT), s);
     }
 
     public String bold(String s) {
-        return wrap("1", s);
+        return style(a -> a.a(Attribute.INTENSITY_BOLD), s);
     }
 
     public String red(String s) {
-        return wrap("31", s);
+        return style(a -> a.fg(Color.RED), s);
     }
 
     public String yellow(String s) {
-        return wrap("33", s);
+        return style(a -> a.fg(Color.YELLOW), s);
     }
 
     public String cyan(String s) {
-        return wrap("36", s);
+        return style(a -> a.fg(Color.CYAN), s);
     }
 
-    private String wrap(String code, String s) {
-        return on ? "\u001b[" + code + "m" + s + "\u001b[0m" : s;
+    private String style(UnaryOperator<org.fusesource.jansi.Ansi> start, String s) {
+        if (!on) return s;
+        return start.apply(new org.fusesource.jansi.Ansi(s.length() + 12)).a(s).reset().toString();
     }
 }

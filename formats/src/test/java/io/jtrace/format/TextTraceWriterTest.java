@@ -137,7 +137,7 @@ class TextTraceWriterTest {
         TextTraceWriter.Options colour = new TextTraceWriter.Options(true, true, false, new Ansi(true));
         String coloured = render(sample(), colour);
         assertTrue(coloured.contains("\u001b["), coloured);
-        assertEquals(render(sample(), plain), coloured.replaceAll("\u001b\\[\\d+m", ""));
+        assertEquals(render(sample(), plain), coloured.replaceAll("\u001b\\[\\d*m", ""));
     }
 
     @Test

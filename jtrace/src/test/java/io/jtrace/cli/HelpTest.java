@@ -91,7 +91,7 @@ class HelpTest {
     @Test
     void unknownCommandsAreErrorsEvenWithHelp() {
         for (String[] args : List.of(new String[] {"nosuch"}, new String[] {"nosuch", "--help"}, new String[] {"--help", "nosuch"},
-                new String[] {"explore", "--help"}, new String[] {"help", "nosuch"})) {
+                new String[] {"shell", "--help"}, new String[] {"help", "nosuch"})) {
             Run r = run(args);
             String bad = args[0].startsWith("-") || args[0].equals("help") ? args[1] : args[0];
             assertEquals(2, r.exit(), String.join(" ", args) + ": " + r);
