@@ -147,7 +147,14 @@ class ExploreTerminalTest {
         assertTrue(s.contains("! bank.Account.withdraw(long)"), "the journey passed the unwound frame:\n" + s);
 
         type("garbage that Ctrl-C clears");
+        waitFor("]> garbage that Ctrl-C clears");
+        int prompts = count(screen(), "]>");
         press("C-c");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (count(screen(), "]>") == prompts) { // a fresh prompt after Ctrl-C
+            assertTrue(System.nanoTime() < deadline, "no new prompt after Ctrl-C:\n" + screen());
+            Thread.sleep(50);
+        }
         s = command("where", "]>");
         assertFalse(s.contains("unknown command"), "Ctrl-C at the prompt did not clear the line:\n" + s);
 

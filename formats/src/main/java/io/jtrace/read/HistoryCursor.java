@@ -28,9 +28,9 @@ public final class HistoryCursor {
 
     /** A cursor on event {@code n}, or on the first event if the history is not that long. */
     public HistoryCursor(ThreadHistory history, long n) {
-        if (history.size() == 0) throw new IllegalArgumentException("thread " + history.thread().label() + " has no events");
+        if (!history.exists(0)) throw new IllegalArgumentException("thread " + history.thread().label() + " has no events");
         this.history = history;
-        this.at = history.at(Math.max(0, Math.min(n, history.size() - 1)));
+        this.at = history.at(history.exists(n) ? n : 0);
     }
 
     public ThreadHistory history() {
@@ -60,7 +60,7 @@ public final class HistoryCursor {
     }
 
     public boolean goTo(long n) {
-        if (n < 0 || n >= history.size()) return false;
+        if (!history.exists(n)) return false;
         at = history.at(n);
         return true;
     }
@@ -126,12 +126,12 @@ public final class HistoryCursor {
         long to;
         if (frame < 0) {
             from = 0;
-            to = history.size();
+            to = Long.MAX_VALUE;
         } else {
             from = kind == EventView.Kind.ENTER ? number() : history.findBackward(number(), frame, e -> true);
             long exit = kind == EventView.Kind.EXIT ? number() : history.findForward(number(), frame, e -> true);
             from = Math.max(0, from);
-            to = exit < 0 ? history.size() : exit;
+            to = exit < 0 ? Long.MAX_VALUE : exit;
         }
         int level = frame + 1;
         long[] best = {-1, -1};

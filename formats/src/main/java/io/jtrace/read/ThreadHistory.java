@@ -8,7 +8,6 @@ import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -42,47 +41,105 @@ public final class ThreadHistory {
     private final long[] first;
     private final long[] firstNanos;
     private final int[] minLevel;
-    private final int segments;
+    /** Segments built so far (their entries, and {@code first[built]}, are final once published here). */
+    private volatile int built;
+    private volatile boolean done;
+    private volatile RuntimeException failure;
+    private final Object progress = new Object();
 
-    private ThreadHistory(TraceIndex index, TraceIndex.ThreadBatches batches, List<ThreadReplay.Checkpoint> states,
-                          long[] first, long[] firstNanos, int[] minLevel) {
+    private ThreadHistory(TraceIndex index, TraceIndex.ThreadBatches batches) {
         this.index = index;
         this.batches = batches;
-        this.states = states.toArray(new ThreadReplay.Checkpoint[0]);
-        this.segments = this.states.length;
-        this.first = first;
-        this.firstNanos = firstNanos;
-        this.minLevel = minLevel;
+        int capacity = batches.batches.size() + 1; // a step per batch, one more to close the open frames
+        this.states = new ThreadReplay.Checkpoint[capacity];
+        this.first = new long[capacity + 1];
+        this.firstNanos = new long[capacity];
+        this.minLevel = new int[capacity];
     }
 
     /** Builds the index of {@code thread}'s events by replaying them once. */
     public static ThreadHistory of(TraceIndex index, ThreadInfo thread) {
-        TraceIndex.ThreadBatches batches = index.batchesOf(thread);
-        Counter counter = new Counter();
-        ThreadReplay replay = new ThreadReplay(index, batches, counter, null);
-        List<ThreadReplay.Checkpoint> states = new ArrayList<>();
-        int n = batches.batches.size() + 2;
-        long[] first = new long[n + 1];
-        long[] firstNanos = new long[n];
-        int[] minLevel = new int[n];
-        while (true) {
-            ThreadReplay.Checkpoint state = replay.checkpoint();
-            int k = states.size();
-            if (k == first.length - 1) { // more steps than batches + 2 cannot happen; grow anyway
-                first = Arrays.copyOf(first, first.length * 2);
-                firstNanos = Arrays.copyOf(firstNanos, firstNanos.length * 2);
-                minLevel = Arrays.copyOf(minLevel, minLevel.length * 2);
+        ThreadHistory h = building(index, thread);
+        h.build();
+        return h;
+    }
+
+    /**
+     * A history to be built by {@link #build} (on another thread, say) and used meanwhile: a
+     * question about events not indexed yet waits for them.
+     */
+    public static ThreadHistory building(TraceIndex index, ThreadInfo thread) {
+        return new ThreadHistory(index, index.batchesOf(thread));
+    }
+
+    /** Replays the thread once, publishing each batch's entry as soon as it is made. */
+    public void build() {
+        try {
+            Counter counter = new Counter();
+            ThreadReplay replay = new ThreadReplay(index, batches, counter, null);
+            for (int k = 0; ; k++) {
+                ThreadReplay.Checkpoint state = replay.checkpoint();
+                counter.minLevel = Integer.MAX_VALUE;
+                counter.firstNanos = Long.MIN_VALUE;
+                if (!replay.step(Integer.MAX_VALUE)) break;
+                if (k == states.length) throw new IllegalStateException("more replay steps than batches");
+                states[k] = state;
+                minLevel[k] = counter.minLevel;
+                firstNanos[k] = counter.firstNanos == Long.MIN_VALUE ? counter.lastNanos : counter.firstNanos;
+                first[k + 1] = counter.count;
+                built = k + 1;
+                if ((k & 15) == 0) signal();
             }
-            first[k] = counter.count;
-            counter.minLevel = Integer.MAX_VALUE;
-            counter.firstNanos = Long.MIN_VALUE;
-            if (!replay.step(Integer.MAX_VALUE)) break;
-            states.add(state);
-            minLevel[k] = counter.minLevel;
-            firstNanos[k] = counter.firstNanos == Long.MIN_VALUE ? counter.lastNanos : counter.firstNanos;
+        } catch (RuntimeException | Error e) {
+            failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
+            throw e;
+        } finally {
+            done = true;
+            signal();
         }
-        first[states.size()] = counter.count;
-        return new ThreadHistory(index, batches, states, first, firstNanos, minLevel);
+    }
+
+    private void signal() {
+        synchronized (progress) {
+            progress.notifyAll();
+        }
+    }
+
+    /** Waits (cancellably) until {@code ready} or the build is over; false if it ended without it. */
+    private boolean await(java.util.function.BooleanSupplier ready) {
+        while (!ready.getAsBoolean()) {
+            if (done) {
+                if (failure != null) throw failure;
+                return ready.getAsBoolean();
+            }
+            Cancellation.check();
+            synchronized (progress) {
+                if (!done && !ready.getAsBoolean()) {
+                    try {
+                        progress.wait(20);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new java.util.concurrent.CancellationException("interrupted");
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Whether segment {@code k} exists, waiting for it to be built. */
+    private boolean segmentReady(int k) {
+        return await(() -> built > k);
+    }
+
+    /** Whether event {@code n} exists, waiting until it is indexed (or the thread turns out shorter). */
+    public boolean exists(long n) {
+        return n >= 0 && await(() -> first[built] > n);
+    }
+
+    /** Whether every event is indexed. */
+    public boolean complete() {
+        return done;
     }
 
     /** Counts events and notes each segment's lowest level and first time. */
@@ -124,19 +181,21 @@ public final class ThreadHistory {
         return batches.info;
     }
 
-    /** Number of events. */
+    /** Number of events (waits for the whole thread to be indexed). */
     public long size() {
-        return first[segments];
+        await(() -> false);
+        return first[built];
     }
 
-    /** Entries of the sparse index (one per batch, about). */
+    /** Entries of the sparse index, one per batch (waits for the whole thread to be indexed). */
     public int segments() {
-        return segments;
+        await(() -> false);
+        return built;
     }
 
     /** Event {@code n} with the frames open at it. */
     public Located at(long n) {
-        checkNumber(n);
+        if (!exists(n)) throw new IndexOutOfBoundsException("event " + n + " of " + size());
         Located[] found = new Located[1];
         replaySegment(segmentOf(n), (e, replay) -> {
             if (e.number != n) return false;
@@ -148,15 +207,9 @@ public final class ThreadHistory {
 
     /** The number of the first event at or after {@code nanos} (recording time), or {@link #size()} if none. */
     public long firstAtOrAfter(long nanos) {
-        int lo = 0;
-        int hi = segments; // first segment whose first event is at or after nanos
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (firstNanos[mid] >= nanos) hi = mid; // an empty segment has the time of the event before it
-            else lo = mid + 1;
-        }
-        int k = Math.max(0, lo - 1); // the event may be late in the segment before
-        for (; k < segments; k++) {
+        int k = 0;
+        while (segmentReady(k) && firstNanos[k] < nanos) k++; // an empty segment has the time of the event before it
+        for (k = Math.max(0, k - 1); segmentReady(k); k++) { // the event may be late in the segment before
             long found = scanSegment(k, -1, Integer.MAX_VALUE, e -> e.nanos >= nanos, true);
             if (found >= 0) return found;
         }
@@ -168,8 +221,9 @@ public final class ThreadHistory {
      * {@code test}, or -1. Batches whose events are all deeper are skipped unread.
      */
     public long findForward(long from, int maxLevel, EventTest test) {
-        int start = from < 0 ? 0 : segmentOf(Math.min(from, Math.max(0, size() - 1)));
-        for (int k = start; k < segments; k++) {
+        if (from >= 0 && !exists(from)) return -1;
+        int start = from < 0 ? 0 : segmentOf(from);
+        for (int k = start; segmentReady(k); k++) {
             if (minLevel[k] > maxLevel || first[k] == first[k + 1]) continue;
             long found = scanSegment(k, from, maxLevel, test, true);
             if (found >= 0) return found;
@@ -180,7 +234,9 @@ public final class ThreadHistory {
     /** The last event before {@code from} whose level is at most {@code maxLevel} and that passes {@code test}, or -1. */
     public long findBackward(long from, int maxLevel, EventTest test) {
         if (from <= 0) return -1;
-        for (int k = segmentOf(Math.min(from, size()) - 1); k >= 0; k--) {
+        long last = exists(from - 1) ? from - 1 : size() - 1;
+        if (last < 0) return -1;
+        for (int k = segmentOf(last); k >= 0; k--) {
             if (minLevel[k] > maxLevel || first[k] == first[k + 1]) continue;
             long found = scanSegment(k, from, maxLevel, test, false);
             if (found >= 0) return found;
@@ -195,8 +251,8 @@ public final class ThreadHistory {
 
     /** As {@link #scan(long, long, EventTest)}, only the events at {@code maxLevel} or above, skipping batches of deeper ones. */
     public void scan(long from, long to, int maxLevel, EventTest visitor) {
-        if (from >= to || size() == 0) return;
-        for (int k = segmentOf(Math.max(0, from)); k < segments && first[k] < to; k++) {
+        if (from >= to || !exists(Math.max(0, from))) return;
+        for (int k = segmentOf(Math.max(0, from)); segmentReady(k) && first[k] < to; k++) {
             if (minLevel[k] > maxLevel) continue;
             boolean[] stop = new boolean[1];
             replaySegment(k, (e, replay) -> {
@@ -222,17 +278,13 @@ public final class ThreadHistory {
     /** Segment that holds event {@code n}: the last one whose first event is at or before it, skipping empty ones. */
     private int segmentOf(long n) {
         int lo = 0;
-        int hi = segments - 1;
+        int hi = built - 1;
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
             if (first[mid] <= n) lo = mid;
             else hi = mid - 1;
         }
         return lo;
-    }
-
-    private void checkNumber(long n) {
-        if (n < 0 || n >= size()) throw new IndexOutOfBoundsException("event " + n + " of " + size());
     }
 
     /** Receives each event of a replayed segment with the replay (for its open frames); true stops early. */

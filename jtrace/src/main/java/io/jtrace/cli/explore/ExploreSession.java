@@ -72,7 +72,7 @@ final class ExploreSession implements AutoCloseable {
     /** Makes {@code t} the current thread, with the cursor on its first event. */
     void select(ThreadInfo t) {
         ThreadHistory h = histories.of(t);
-        if (h.size() == 0) throw new ShellError("thread " + label(t) + " has no events");
+        if (!h.exists(0)) throw new ShellError("thread " + label(t) + " has no events");
         thread = t;
         cursor = new HistoryCursor(h, 0);
         followed = null;

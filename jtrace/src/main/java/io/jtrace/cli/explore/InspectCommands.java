@@ -68,7 +68,7 @@ final class InspectCommands {
         }
         HistoryCursor c = s.cursor();
         long from = Math.max(0, c.number() - around);
-        long to = Math.min(c.history().size(), c.number() + around + 1);
+        long to = c.number() + around + 1;
         List<TraceEvent> events = new ArrayList<>();
         List<Long> numbers = new ArrayList<>();
         c.history().scan(from, to, e -> {
@@ -109,7 +109,7 @@ final class InspectCommands {
         long enter = kind == EventView.Kind.ENTER || kind == EventView.Kind.CALL ? c.number() : Math.max(0, c.rfinishTarget());
         long exit = parametersOnly ? c.finishTarget() : -1; // a parameter's first value: anywhere in the call
         long upTo = parametersOnly && kind != EventView.Kind.EXIT && kind != EventView.Kind.CALL
-                ? (exit < 0 ? c.history().size() : exit) : c.number() + 1;
+                ? (exit < 0 ? Long.MAX_VALUE : exit) : c.number() + 1;
         Map<String, VariableAccess> values = new LinkedHashMap<>();
         c.history().scan(enter, upTo, level, e -> {
             if (e.level() == level && e.other() instanceof VariableAccess v && v.method().id() == method.id()) {

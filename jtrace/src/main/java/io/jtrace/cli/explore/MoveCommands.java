@@ -134,7 +134,7 @@ final class MoveCommands {
         } else {
             target = h.firstAtOrAfter(SessionFilters.duration(where));
         }
-        if (target < 0 || target >= h.size()) {
+        if (target < 0 || !h.exists(target)) {
             throw new ShellError("no event there: thread " + ExploreSession.label(s.thread()) + " has events #1 to #" + h.size()
                     + (s.text.times() ? " from " + Durations.timestamp(h.at(0).event().nanos()) + " to "
                     + Durations.timestamp(h.at(h.size() - 1).event().nanos()) : ""));
