@@ -222,6 +222,24 @@ class ThreadHistoryTest {
         }
     }
 
+    /** A history asked while another thread builds it waits for what it has not indexed yet, and answers the same. */
+    @Test
+    void answersWhileBeingBuilt() throws Exception {
+        for (int round = 0; round < 20; round++) {
+            ThreadHistory growing = ThreadHistory.building(index, thread);
+            Thread builder = new Thread(growing::build);
+            builder.start();
+            int n = (round * 997) % events.size();
+            assertEquals(events.get(n), growing.at(n).event());
+            HistoryCursor c = new HistoryCursor(growing, n);
+            assertEquals(move(n, HistoryCursor::finish), c.finish() ? c.number() : -1);
+            assertEquals(history.firstAtOrAfter(events.get(n).nanos()), growing.firstAtOrAfter(events.get(n).nanos()));
+            assertEquals(events.size(), growing.size());
+            assertTrue(growing.complete());
+            builder.join();
+        }
+    }
+
     @Test
     void findsTheFirstEventAtOrAfterATime() {
         long last = events.get(events.size() - 1).nanos();
