@@ -5,9 +5,7 @@ import io.jtrace.model.MethodInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The aggregated call tree: identical call paths merged into one node. The roots stand for a
@@ -29,8 +27,14 @@ public final class CallTree {
         private static final Node[] NONE = {};
         /** Most nodes are leaves: they share one empty array (a tree can have millions of nodes). */
         private Node[] children = NONE;
+        /** The children's method ids, beside them: a scan reads one small array, not a node and a method per child. */
+        private int[] childIds = NO_IDS;
+        private static final int[] NO_IDS = {};
         private int childCount;
-        private Map<Integer, Node> index;
+        /** Children by method id once there are many: open addressing, no boxing (paths with hundreds of callees are common). */
+        private Node[] index;
+        /** The child found last: loops call the same callee again and again. */
+        private Node lastChild;
 
         Node(MethodInfo method, String label, Node parent) {
             this.method = method;
@@ -39,31 +43,59 @@ public final class CallTree {
             this.depth = parent == null ? 0 : parent.depth + 1;
         }
 
-        /** The child for {@code m}, created on first use. Few children: a linear scan; many: a map. */
+        /** The child for {@code m}, created on first use. Few children: a linear scan; many: a hash table. */
         Node child(MethodInfo m) {
             int id = m.id();
-            if (index != null) {
-                Node n = index.get(id);
-                if (n == null) n = add(m);
-                return n;
-            }
+            Node last = lastChild;
+            if (last != null && last.method.id() == id) return last;
+            Node n = index != null ? lookUp(id) : scan(id);
+            if (n == null) n = add(m);
+            lastChild = n;
+            return n;
+        }
+
+        private Node scan(int id) {
+            int[] ids = childIds;
             for (int i = 0; i < childCount; i++) {
-                if (children[i].method.id() == id) return children[i];
+                if (ids[i] == id) return children[i];
             }
-            return add(m);
+            return null;
+        }
+
+        private Node lookUp(int id) {
+            int mask = index.length - 1;
+            for (int i = mix(id) & mask; ; i = (i + 1) & mask) {
+                Node n = index[i];
+                if (n == null || n.method.id() == id) return n;
+            }
+        }
+
+        private static int mix(int id) {
+            return id * 0x9E3779B9 >>> 7;
         }
 
         private Node add(MethodInfo m) {
             Node n = new Node(m, null, this);
-            if (childCount == children.length) children = Arrays.copyOf(children, Math.max(4, childCount * 2));
+            if (childCount == children.length) {
+                children = Arrays.copyOf(children, Math.max(4, childCount * 2));
+                childIds = Arrays.copyOf(childIds, children.length);
+            }
+            childIds[childCount] = m.id();
             children[childCount++] = n;
-            if (index != null) {
-                index.put(m.id(), n);
-            } else if (childCount > 8) {
-                index = new HashMap<>();
-                for (int i = 0; i < childCount; i++) index.put(children[i].method.id(), children[i]);
+            if (index != null && childCount * 2 <= index.length) {
+                insert(index, n);
+            } else if (childCount > 8) { // (re)build at twice the children, so the table stays at most half full
+                index = new Node[Integer.highestOneBit(childCount * 4 - 1)];
+                for (int i = 0; i < childCount; i++) insert(index, children[i]);
             }
             return n;
+        }
+
+        private static void insert(Node[] table, Node n) {
+            int mask = table.length - 1;
+            int i = mix(n.method.id()) & mask;
+            while (table[i] != null) i = (i + 1) & mask;
+            table[i] = n;
         }
 
         int childCount() {

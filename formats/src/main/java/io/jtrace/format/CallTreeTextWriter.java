@@ -5,7 +5,6 @@ import io.jtrace.analysis.CallTree;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The call tree as indented text, in the style of Arthas's {@code trace} but for a whole
@@ -79,7 +78,7 @@ public final class CallTreeTextWriter {
         Ansi a = options.ansi();
         StringBuilder sb = new StringBuilder(96);
         if (options.times()) {
-            sb.append(a.dim(String.format(Locale.ROOT, "[%.1f%% %s]", n.shareOfParent() * 100, Durations.format(n.totalNanos()))))
+            sb.append(a.dim("[" + Counts.percent(n.shareOfParent()) + "% " + Durations.format(n.totalNanos()) + "]"))
                     .append(' ');
         }
         sb.append(n.method().displayName()).append("  ").append(calls(n.calls()));
@@ -89,7 +88,7 @@ public final class CallTreeTextWriter {
     }
 
     private static String calls(long n) {
-        return String.format(Locale.ROOT, "%,d call%s", n, n == 1 ? "" : "s");
+        return Counts.grouped(n) + (n == 1 ? " call" : " calls");
     }
 
     private static String trim(double d) {

@@ -168,7 +168,7 @@ public final class ExceptionReportWriter {
     }
 
     private static String count(long n) {
-        return String.format(Locale.ROOT, "%,d", n);
+        return Counts.grouped(n);
     }
 
 

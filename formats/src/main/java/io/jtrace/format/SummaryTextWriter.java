@@ -37,7 +37,7 @@ public final class SummaryTextWriter {
         Ansi a = options.ansi();
         MethodStatistics st = s.statistics();
         if (s.dataLossEvents() > 0) {
-            out.println(a.red(a.bold("!! WARNING: JFR LOST " + String.format(Locale.ROOT, "%,d", s.dataLossBytes())
+            out.println(a.red(a.bold("!! WARNING: JFR LOST " + Counts.grouped(s.dataLossBytes())
                     + " BYTES OF EVENTS IN " + s.dataLossEvents() + " PLACE(S) WHILE RECORDING: the figures below miss those calls !!")));
         }
         if (st.lostMarkers() > 0) {
@@ -137,7 +137,7 @@ public final class SummaryTextWriter {
     }
 
     private static String n(long v) {
-        return String.format(Locale.ROOT, "%,d", v);
+        return Counts.grouped(v);
     }
 
     private static String clip(String s, int w) {
