@@ -9,7 +9,9 @@ import java.util.List;
  * ({@code jdk.jfr.Label}, {@code Description}, {@code Category}, {@code Timestamp},
  * {@code Timespan}) and the constant-pool types of threads, classes, methods and stack traces.
  * Also the list of all declared types, the events' included (ids start above 1: type ids 0 and 1
- * are the metadata and constant-pool events).
+ * are the metadata and constant-pool events). A stack frame has no line number or bytecode index
+ * here (a traced call stack knows neither): the JDK's reader then gives -1, unknown, and every
+ * frame costs a few bytes instead of a dozen.
  */
 final class JdkTypes {
     private final List<TypeDeclaration> all = new ArrayList<>();
@@ -89,8 +91,6 @@ final class JdkTypes {
         thread.field("virtual", booleanType).label("Virtual Thread");
         frameType.label("Frame type").field("description", string).label("Description");
         stackFrame.field("method", method).label("Java Method");
-        stackFrame.field("lineNumber", intType).label("Line Number");
-        stackFrame.field("bytecodeIndex", intType).label("Bytecode Index");
         stackFrame.field("type", frameType).label("Frame Type");
         stackTrace.label("Stacktrace");
         stackTrace.field("truncated", booleanType).label("Truncated");

@@ -22,8 +22,11 @@ public final class JfrTraceWriter implements TraceWriter {
     /** Kinds of records expanded into events. */
     public enum Events { CALLS, EXCEPTIONS, VARIABLES, LINES }
 
-    /** Chunks are cut at about this many bytes of events and pools (the JDK's own are 12 MB). */
-    public static final long CHUNK_BYTES = 8L << 20;
+    /**
+     * Chunks are cut at about this many bytes of events and pools (the JDK's own are 12 MB). A
+     * chunk repeats the stack traces its events use, so larger chunks make smaller files.
+     */
+    public static final long CHUNK_BYTES = 16L << 20;
 
     private final OutputStream out;
     private final Set<Events> kinds;

@@ -18,6 +18,7 @@ final class StackTraces {
 
     private int[] parent = new int[1024];
     private int[] method = new int[1024];
+    private int[] depth = new int[1024];
     private int count;
     /** Keys of earlier chunks: this chunk's first node has key {@code base + 1}. */
     private int base;
@@ -38,12 +39,14 @@ final class StackTraces {
         if (count == parent.length) {
             parent = Arrays.copyOf(parent, count * 2);
             method = Arrays.copyOf(method, count * 2);
+            depth = Arrays.copyOf(depth, count * 2);
         }
         parent[count] = parentKey;
         method[count] = methodKey;
+        depth[count] = parentKey > 0 ? depth[parentKey - base - 1] + 1 : 1;
         int node = ++count;
         table[slot] = node;
-        bytes += 3 + 4L * Math.min(depth(node), MAX_FRAMES);
+        bytes += 4 + (long) Math.min(depth[node - 1], MAX_FRAMES) * (JfrBytes.varLongSize(methodKey) + 1);
         if (count * 2 > table.length) rehash();
         return base + node;
     }
@@ -62,12 +65,6 @@ final class StackTraces {
             bigger[slot] = key;
         }
         table = bigger;
-    }
-
-    private int depth(int node) {
-        int d = 0;
-        for (int k = node; k > 0 && d <= MAX_FRAMES; k = parentNode(k)) d++;
-        return d;
     }
 
     /** The node of {@code node}'s caller: 0 at the bottom, {@link #UNKNOWN_BELOW} over unknown frames. */
@@ -94,7 +91,8 @@ final class StackTraces {
 
     /**
      * Writes the pool's entries: key, truncated, frame count, then each frame innermost first
-     * (method, line number, bytecode index: unknown, frame type).
+     * (method, frame type; the line and bytecode index are not recorded, and readers take a missing
+     * one as unknown).
      */
     void write(JfrBytes out, int frameTypeKey) {
         for (int node = 1; node <= count; node++) {
@@ -109,8 +107,6 @@ final class StackTraces {
             out.writeVarInt(frames);
             for (k = node; frames-- > 0; k = parentNode(k)) {
                 out.writeVarInt(method[k - 1]);
-                out.writeVarInt(-1);
-                out.writeVarInt(-1);
                 out.writeVarInt(frameTypeKey);
             }
         }
