@@ -60,6 +60,49 @@ class ExpandedRecordingTest {
         }
     }
 
+    /** {@code filter --expand}: the selection as typed events; a kind left out still gives the others their stacks. */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void filterExpandsASelection(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("bank.jfr");
+        Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of(), "bank.Main", "2", "10");
+        assertEquals(0, run.exit(), run::toString);
+        Jtrace.Result toTerminal = Jtrace.jtrace(dir, "export", rec.toString(), "--format", "jfr");
+        assertEquals(2, toTerminal.exit(), toTerminal::toString);
+        assertEquals("jtrace export: --format jfr writes a binary recording; give its file with -o OUT.jfr", toTerminal.err().strip());
+        assertEquals("", toTerminal.out());
+        Path all = dir.resolve("all.jfr");
+        Path exceptions = dir.resolve("exceptions.jfr");
+        Path account = dir.resolve("account.jfr");
+        assertEquals(0, Jtrace.jtrace(dir, "export", rec.toString(), "--format", "jfr", "-o", all.toString()).exit());
+        Jtrace.Result f = Jtrace.jtrace(dir, "filter", rec.toString(), "-o", exceptions.toString(), "--expand", "--kinds", "exceptions");
+        assertEquals(0, f.exit(), f::toString);
+        assertTrue(f.err().contains("jtrace: expanded 0 calls, "), f::toString);
+        List<String> expected = new ArrayList<>();
+        for (RecordedEvent e : RecordingFile.readAllEvents(all)) {
+            if (e.getEventType().getName().startsWith("jtrace.Exception") || e.getEventType().getName().equals("jtrace.FinallyEntered")) {
+                expected.add(e.toString());
+            }
+        }
+        List<String> got = new ArrayList<>();
+        for (RecordedEvent e : RecordingFile.readAllEvents(exceptions)) {
+            if (!e.getEventType().getName().equals("jtrace.Recording")) got.add(e.toString());
+        }
+        assertTrue(!expected.isEmpty());
+        assertEquals(expected, got);
+
+        Jtrace.Result g = Jtrace.jtrace(dir, "filter", rec.toString(), "-o", account.toString(), "--expand", "--include", "bank.Account.*");
+        assertEquals(0, g.exit(), g::toString);
+        int calls = 0;
+        for (RecordedEvent e : RecordingFile.readAllEvents(account)) {
+            if (!e.getEventType().getName().equals("jtrace.MethodCall")) continue;
+            calls++;
+            assertEquals("bank.Account", e.<RecordedMethod>getValue("method").getType().getName(), e::toString);
+            assertEquals(1, e.getStackTrace().getFrames().size(), e::toString); // the kept frames only
+        }
+        assertTrue(calls > 0);
+    }
+
     @ParameterizedTest
     @MethodSource("jdks")
     void exceptionJourneys(Jdk jdk) throws Exception {

@@ -28,7 +28,7 @@ final class ChunkWriter {
     private final String source;
     private final JfrBytes metadata = new JfrBytes(1 << 14);
     /** The chunk being built: header placeholder, then events; the encoders write into it. */
-    final JfrBytes events = new JfrBytes(1 << 20);
+    final JfrBytes events;
     private long firstTicks;
     private long lastTicks;
     private int chunks;
@@ -41,6 +41,7 @@ final class ChunkWriter {
         this.types = types;
         this.epochNanosOrigin = epochNanosOrigin;
         this.chunkBytes = chunkBytes;
+        this.events = new JfrBytes((int) Math.min(chunkBytes + chunkBytes / 4, 1 << 30)); // events and pools: no growing
         this.pools = new ConstantPools(types.jdk);
         types.jdk.writeMetadata(metadata);
         begin();

@@ -43,6 +43,9 @@ final class EventEncoder implements CallVisitor {
     private final Set<Events> kinds;
     private final long[] written = new long[Events.values().length];
     private ThreadFrames[] threads = new ThreadFrames[16];
+    /** The outcome strings' pool keys by {@link ExitKind} ordinal, for chunk {@link #outcomeGeneration}. */
+    private final int[] outcomeKeys = new int[ExitKind.values().length];
+    private int outcomeGeneration = -1;
 
     EventEncoder(EventTypes types, ChunkWriter chunk, Set<Events> kinds) {
         this.types = types;
@@ -99,7 +102,7 @@ final class EventEncoder implements CallVisitor {
         if (kinds.contains(Events.CALLS)) {
             int threadKey = pools.thread(thread);
             int methodKey = pools.method(method);
-            int outcome = pools.string(EventKinds.outcome(kind));
+            int outcome = outcome(kind);
             int at = chunk.beginEvent(types.methodCall, start, start + duration);
             out.writeVarLong(start);
             out.writeVarLong(duration);
@@ -197,6 +200,14 @@ final class EventEncoder implements CallVisitor {
             }
         }
         chunk.endEvent(at);
+    }
+
+    private int outcome(ExitKind kind) {
+        if (outcomeGeneration != chunk.generation()) {
+            outcomeGeneration = chunk.generation();
+            for (ExitKind k : ExitKind.values()) outcomeKeys[k.ordinal()] = pools.string(EventKinds.outcome(k));
+        }
+        return outcomeKeys[kind.ordinal()];
     }
 
     private void writeString(String s) {

@@ -143,6 +143,10 @@ final class JfrBytes {
      */
     void endEvent(int start) {
         int body = size - start - 1;
+        if (body < 0x7f) {
+            bytes[start] = (byte) (body + 1);
+            return;
+        }
         int sizeBytes = 1;
         while (varLongSize(body + sizeBytes) != sizeBytes) sizeBytes++;
         if (sizeBytes > 1) {
