@@ -214,8 +214,7 @@ class ExpandedRecordingTest {
             if (want.type.equals("jtrace.ExceptionUnwound")) assertEquals(l.get("method").asText(), display(got.getValue("method")), context);
             return;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> f = l.fields(); f.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = f.next();
+        for (Map.Entry<String, JsonNode> field : l.properties()) {
             if (List.of("kind", "thread", "threadId", "virtual", "nanos", "depth").contains(field.getKey())) continue;
             JsonNode v = field.getValue();
             Object value = got.getValue(field.getKey());
