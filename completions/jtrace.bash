@@ -552,7 +552,7 @@ function _picocli_jtrace_filter() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'-h' '--help' '-V' '--version' '--debug'"
+  local flag_opts="'--expand' '-h' '--help' '-V' '--version' '--debug'"
   local arg_opts="'-o' '--output' '--thread' '--include' '--exclude' '--from' '--to' '--kinds'"
   local KIND_option_args=("calls" "exceptions" "variables" "lines") # --kinds values
 
@@ -612,7 +612,7 @@ function _picocli_jtrace_export() {
   local commands=""
   local flag_opts="'-h' '--help' '-V' '--version' '--debug'"
   local arg_opts="'-f' '--format' '-o' '--output' '--value' '--thread' '--include' '--exclude'"
-  local FORMAT_option_args=("json" "csv" "chrome" "speedscope" "collapsed" "flamegraph") # --format values
+  local FORMAT_option_args=("json" "csv" "chrome" "speedscope" "collapsed" "flamegraph" "jfr") # --format values
   local WHAT_option_args=("self" "calls") # --value values
 
   type compopt &>/dev/null && compopt +o default

@@ -6,18 +6,19 @@ import java.util.Arrays;
 
 /**
  * The open frames of one thread during a replay, outermost first: method and enter time per
- * frame. The replay engine's one copy of this bookkeeping.
+ * frame. The replay engine's one copy of this bookkeeping, also kept by writers that follow a
+ * thread's frames (the expanded JFR recording's stack traces).
  */
-final class FrameStack {
+public final class FrameStack {
     private MethodInfo[] methods = new MethodInfo[64];
     private long[] enterNanos = new long[64];
     private int depth;
 
-    int depth() {
+    public int depth() {
         return depth;
     }
 
-    void push(MethodInfo m, long nanos) {
+    public void push(MethodInfo m, long nanos) {
         if (depth == methods.length) {
             methods = Arrays.copyOf(methods, depth * 2);
             enterNanos = Arrays.copyOf(enterNanos, depth * 2);
@@ -28,25 +29,25 @@ final class FrameStack {
     }
 
     /** Pops the innermost frame; the caller reads it with {@link #method}/{@link #enterNanos} at the new depth. */
-    void pop() {
+    public void pop() {
         methods[--depth] = null;
     }
 
-    MethodInfo method(int level) {
+    public MethodInfo method(int level) {
         return methods[level];
     }
 
-    long enterNanos(int level) {
+    public long enterNanos(int level) {
         return enterNanos[level];
     }
 
     /** The innermost frame's method, or null if none is open. */
-    MethodInfo top() {
+    public MethodInfo top() {
         return depth > 0 ? methods[depth - 1] : null;
     }
 
     /** Keeps the outermost {@code level} frames. */
-    void truncate(int level) {
+    public void truncate(int level) {
         Arrays.fill(methods, level, depth, null);
         depth = level;
     }

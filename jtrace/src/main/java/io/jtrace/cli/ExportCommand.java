@@ -12,6 +12,7 @@ import io.jtrace.format.TraceWriter;
 import io.jtrace.model.RecordingInfo;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
+import io.jtrace.write.jfr.JfrTraceWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,15 +32,16 @@ import java.util.Locale;
 
 /** {@code jtrace export FILE --format F -o OUT}: the trace in another tool's format. */
 @Command(name = "export", mixinStandardHelpOptions = true,
-        description = {"Write the trace in another format (JSON, CSV, Chrome, flame graphs).",
+        description = {"Write the trace in another format (JSON, CSV, Chrome, flame graphs, typed JFR events).",
             "Formats: json (JSON Lines, one event per line), csv, chrome (Chrome Trace Event format:",
             "Perfetto, chrome://tracing), speedscope, collapsed (folded stacks for flamegraph.pl),",
-            "flamegraph (a self-contained HTML flame graph)."})
+            "flamegraph (a self-contained HTML flame graph), jfr (a JFR recording with one typed event",
+            "per call, exception, variable access and line, for JDK Mission Control and 'jfr'; needs -o)."})
 final class ExportCommand extends RecordingCommand {
     /** The formats: whether their writer wants events thread by thread (else interleaved by time), and whether it writes every event. */
     enum Format {
         json(false, true), csv(false, true), chrome(true, true), speedscope(true, false), collapsed(true, false),
-        flamegraph(true, false);
+        flamegraph(true, false), jfr(false, true);
 
         final boolean byThread;
         /** Whether the writer formats every event (else it aggregates call paths). */
@@ -69,6 +71,9 @@ final class ExportCommand extends RecordingCommand {
     public Integer call() throws IOException {
         TraceView view = new TraceView(select.methods(), 0);
         boolean toStdout = output == null || output.toString().equals("-");
+        if (format == Format.jfr && toStdout) {
+            throw new UserException("--format jfr writes a binary recording; give its file with -o OUT.jfr");
+        }
         Path target = toStdout ? null : OutputFiles.check(output, file);
         try (TraceIndex index = open()) {
             List<ThreadInfo> threads = select.threads(index, file);
@@ -112,6 +117,7 @@ final class ExportCommand extends RecordingCommand {
             case speedscope -> new SpeedscopeTraceWriter(sink);
             case collapsed -> new CollapsedStacksWriter(new PrintWriter(sink), value);
             case flamegraph -> new FlameGraphHtmlWriter(sink);
+            case jfr -> new JfrTraceWriter(bytes);
         };
     }
 }

@@ -10,6 +10,8 @@ import io.jtrace.read.CurrentRecord;
 import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.write.RecordingWriter;
+import io.jtrace.write.jfr.JfrTraceWriter;
+import io.jtrace.model.RecordingInfo;
 import io.jtrace.model.ExceptionEvent;
 import io.jtrace.model.LineExecuted;
 import io.jtrace.model.RecordsLost;
@@ -20,7 +22,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -33,7 +37,8 @@ import java.util.Set;
         description = {"Write a new recording with only the events that match.",
             "Select by threads, methods, a time window and kinds of events. Every kept call keeps its",
             "exit. The result is a standard JFR file that 'jfr summary', JDK Mission Control and every",
-            "jtrace command read."})
+            "jtrace command read; with --expand, one typed JFR event per kept call, exception, variable",
+            "access and line instead (as 'export --format jfr'), for JDK Mission Control and 'jfr'."})
 final class FilterCommand extends RecordingCommand {
     /** Kinds of events that --kinds selects. */
     enum Kind { calls, exceptions, variables, lines }
@@ -56,6 +61,11 @@ final class FilterCommand extends RecordingCommand {
                     + " calls = method enter/exit.")
     List<Kind> kinds;
 
+    @Option(names = "--expand",
+            description = "Write one typed JFR event per kept call, exception, variable access and line (jtrace.MethodCall"
+                    + " with the call stack, ...), like 'export --format jfr', instead of a jtrace recording.")
+    boolean expand;
+
     @Override
     public Integer call() throws IOException {
         long fromNanos = from == null ? 0 : TimeArgument.parseNanos("--from", from);
@@ -71,6 +81,7 @@ final class FilterCommand extends RecordingCommand {
         try (TraceIndex index = open()) {
             List<ThreadInfo> threads = select.threads(index, file);
             OutputFiles.createOwnerOnly(target);
+            if (expand) return expand(index, threads, keep, view, window, target);
             long[] keptByKind = new long[Kind.values().length];
             long keptCalls;
             long skipped;
@@ -97,6 +108,26 @@ final class FilterCommand extends RecordingCommand {
             err().flush();
             return finish(index);
         }
+    }
+
+    /** --expand: the selection as typed JFR events (calls not kept still give the others their stack traces). */
+    private int expand(TraceIndex index, List<ThreadInfo> threads, Set<Kind> keep, TraceView view, CallWindow window,
+                       Path target) throws IOException {
+        EnumSet<JfrTraceWriter.Events> events = EnumSet.noneOf(JfrTraceWriter.Events.class);
+        for (Kind k : keep) events.add(JfrTraceWriter.Events.valueOf(k.name().toUpperCase(Locale.ROOT)));
+        JfrTraceWriter writer;
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(target), 1 << 16)) {
+            writer = new JfrTraceWriter(out, events, JfrTraceWriter.CHUNK_BYTES);
+            writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), threads, index.records()));
+            Replay.of(index, threads).order(Replay.Order.BY_TIME).heavyVisitor().into(view.in(window.in(writer.visitor())));
+            writer.end();
+        }
+        err().println(String.format(Locale.ROOT, "jtrace: expanded %,d calls, %,d exception, %,d variable and %,d line events"
+                + " in %d thread(s) -> %s (%s)", writer.written(JfrTraceWriter.Events.CALLS),
+                writer.written(JfrTraceWriter.Events.EXCEPTIONS), writer.written(JfrTraceWriter.Events.VARIABLES),
+                writer.written(JfrTraceWriter.Events.LINES), threads.size(), output, RunReport.bytes(Files.size(target))));
+        err().flush();
+        return finish(index);
     }
 
     /** Which --kinds an event belongs to (a gap in the records is kept with any kind). */
