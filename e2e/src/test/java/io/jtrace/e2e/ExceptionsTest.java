@@ -126,8 +126,8 @@ class ExceptionsTest {
 
         Block doomed = ExceptionReport.only(j, "java.lang.IllegalStateException", "the worker gives up");
         assertEquals("doomed-worker", doomed.thread());
-        assertEquals(List.of("thrown at", "unwound", "uncaught:"), doomed.whats());
-        assertEquals("thread doomed-worker died", doomed.last().rest());
+        assertEquals(List.of("thrown at", "unwound", "uncaught in"), doomed.whats());
+        assertEquals("doomed-worker, handled by no handler (the JDK prints it)", doomed.last().rest());
 
         Block async = ExceptionReport.only(j, "java.lang.UnsupportedOperationException", "async failure");
         Block completion = ExceptionReport.only(j, "java.util.concurrent.CompletionException",
@@ -248,7 +248,7 @@ class ExceptionsTest {
         indexOf(lines, "* catch java.lang.NumberFormatException at Parsing.parseOrDefault:10"
                 + " as java.lang.NumberFormatException | java.lang.NullPointerException");
         Jtrace.Result worker = Jtrace.jtrace(dir, "print", "--no-times", "--thread", "doomed-worker", rec.toString());
-        assertEquals("doomed-worker  * uncaught java.lang.IllegalStateException: thread doomed-worker dies",
+        assertEquals("doomed-worker  * uncaught java.lang.IllegalStateException in thread doomed-worker, handled by no handler (the JDK prints it)",
                 worker.outLines().get(worker.outLines().size() - 1));
     }
 
@@ -264,8 +264,30 @@ class ExceptionsTest {
         assertEquals(plain.err().strip(), Jtrace.targetStderr(traced.err()).strip());
         Map<Integer, Block> j = journeys(rec);
         Block b = ExceptionReport.only(j, "java.lang.IllegalStateException", "main gives up");
-        assertEquals(List.of("thrown at", "unwound", "unwound", "unwound", "uncaught:"), b.whats());
-        assertEquals("thread main died", b.last().rest());
+        assertEquals(List.of("thrown at", "unwound", "unwound", "unwound", "uncaught in"), b.whats());
+        assertEquals("main, handled by no handler (the JDK prints it)", b.last().rest());
+    }
+
+    /**
+     * Threads dying with every kind of handler (none, their own, their group's, a pool's, a virtual
+     * thread's, the default one) are each reported uncaught, naming the handler; the program's
+     * output, including what it sees of the default handler, is the same as untraced. Golden per
+     * JDK (the JDK's own line numbers differ).
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void uncaughtWithEveryHandlerInGolden(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("handlers.jfr");
+        Jtrace.Result plain = Jtrace.plain(dir, jdk, "exceptions.Handlers");
+        Jtrace.Result traced = Jtrace.trace(dir, jdk, rec, List.of(), "exceptions.Handlers");
+        assertEquals(0, plain.exit(), plain::toString);
+        assertEquals(plain.exit(), traced.exit(), traced::toString);
+        assertEquals(plain.out(), traced.out());
+        assertTrue(traced.out().startsWith("default handler at start: null\n"), traced::out);
+        assertEquals(plain.err().strip(), Jtrace.targetStderr(traced.err()).strip());
+        Jtrace.Result report = Jtrace.jtrace(dir, "exceptions", "--no-times", rec.toString());
+        assertEquals(0, report.exit(), report::toString);
+        Golden.assertMatches("exceptions-handlers-jdk" + jdk.major() + ".txt", report.out());
     }
 
     @ParameterizedTest

@@ -124,7 +124,7 @@ class WritersRoundTripTest {
                 new io.jtrace.model.ExceptionCaught(t, 120, 1, nfe, at41, "java.lang.NumberFormatException | java.lang.NullPointerException"),
                 new io.jtrace.model.ExceptionThrown(t, 130, 1, wrap, null, nfe.identity(), io.jtrace.model.ThrowKind.THROWN, at41, null),
                 new io.jtrace.model.ExceptionSuppressed(t, 140, 1, nfe, wrap, at41),
-                new io.jtrace.model.ExceptionUncaught(t, 150, 0, wrap),
+                new io.jtrace.model.ExceptionUncaught(t, 150, 0, wrap, "app.Pool$Handler"),
                 new io.jtrace.model.VariableAccess(t, 200, 1, m, local, 0, 0, -1,
                         new io.jtrace.model.Value(io.jtrace.model.Value.Kind.STRING, 0, "a;b=\"c\",d", 120, null, 0)),
                 new io.jtrace.model.VariableAccess(t, 210, 1, m, flag, 0x2a, 0, -1, io.jtrace.model.Value.ofLong(1)),

@@ -80,7 +80,9 @@ public final class RecordFormat {
      */
     public static final int VARIABLE = 7;
     /**
-     * aux = 0; the exception ended the thread (its uncaught exception handler ran).
+     * aux = the {@link TypeRegistry#idOfName name id} of the class of the uncaught exception
+     * handler the JDK hands it to (0 = unknown, as in older recordings); the
+     * exception ends the thread. Written as the JDK dispatches it, before that handler runs.
      * Body: identity, exception type id.
      */
     public static final int UNCAUGHT = 8;
