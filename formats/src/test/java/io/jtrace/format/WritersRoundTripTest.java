@@ -148,7 +148,7 @@ class WritersRoundTripTest {
                     "causeId", 0x1b6d3586L, "site", "p.Parser.parse(String, int):41", "surfacedAt", null),
             fields("exception", "java.lang.NumberFormatException", "exceptionId", 0x1b6d3586L,
                     "primary", "p.ParseError", "primaryId", 0x4554617cL, "site", "p.Parser.parse(String, int):41"),
-            fields("exception", "p.ParseError", "exceptionId", 0x4554617cL),
+            fields("exception", "p.ParseError", "exceptionId", 0x4554617cL, "handler", "app.Pool$Handler"),
             fields("method", "p.Parser.parse(String, int)", "access", "write", "variableKind", "local", "variable", "text",
                     "declaredType", "java.lang.String", "line", 42L, "value", "\"a;b=\\\"c\\\",d\"... (120 chars)",
                     "valueKind", "string", "valueLength", 120L),

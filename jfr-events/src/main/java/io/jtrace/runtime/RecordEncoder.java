@@ -53,9 +53,9 @@ public final class RecordEncoder {
     private void header(int kind, long aux, long nanos) {
         if (pos + RecordFormat.MAX_FIXED_RECORD > buf.length) buf = Arrays.copyOf(buf, buf.length * 2);
         putVarLong((aux << 4) | kind);
-        long delta = nanos - lastNanos;
-        putVarLong(delta < 0 ? 0 : delta);
-        if (delta > 0) lastNanos = nanos;
+        long delta = RecordFormat.delta(nanos, lastNanos);
+        putVarLong(delta);
+        lastNanos += delta;
         records++;
     }
 

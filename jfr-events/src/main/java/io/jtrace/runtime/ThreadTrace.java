@@ -242,9 +242,9 @@ final class ThreadTrace {
             batchStartDepth = depthBefore(kind);
         }
         putVarLong((aux << 4) | kind);
-        long delta = now - lastNanos;
-        putVarLong(delta < 0 ? 0 : delta);
-        lastNanos = now;
+        long delta = RecordFormat.delta(now, lastNanos);
+        putVarLong(delta);
+        lastNanos += delta;
         records++;
     }
 
