@@ -251,7 +251,7 @@ final class ThreadReplay {
         frames.truncate(common);
         for (int i = common; i < raw.frameCount; i++) frames.push(method(raw.frames[i]), t);
         if (current != null) current.set(null);
-        visitor.other(new RecordsLost(thread, t, frames.depth(), 0));
+        visitor.other(new RecordsLost(thread, t, frames.depth(), 0, common));
     }
 
     private void enter(MethodInfo m, long t) {
