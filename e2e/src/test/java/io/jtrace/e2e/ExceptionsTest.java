@@ -1,5 +1,7 @@
 package io.jtrace.e2e;
 
+import io.jtrace.testing.Jdk;
+
 import io.jtrace.e2e.ExceptionReport.Block;
 import io.jtrace.model.ExceptionCaught;
 import io.jtrace.model.ExceptionEvent;

@@ -1,5 +1,7 @@
 package io.jtrace.e2e;
 
+import io.jtrace.testing.Jdk;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
