@@ -114,6 +114,9 @@ class LifecycleTest {
     @MethodSource("jdks")
     void sigkilledTargetIsRecoveredFromTheRepository(Jdk jdk) throws Exception {
         Path rec = dir.resolve("killed.jfr");
+        // an earlier recording at the same path is not taken for this run's
+        assertEquals(1, Jtrace.trace(dir, jdk, rec, List.of(), "lifecycle.Uncaught").exit());
+        assertTrue(Files.size(rec) > 0);
         List<String> args = new java.util.ArrayList<>(List.of("run", "-o", rec.toString(), "--"));
         args.addAll(Jtrace.javaCommand(jdk, "lifecycle.WorkThenSleep"));
         Process jtrace = Jtrace.start(dir, args.toArray(String[]::new));
