@@ -116,6 +116,7 @@ public final class JtraceAgent {
             recording.sampleEvery(options.sample);
             recording.start(output);
             recording.installShutdownHook(inst);
+            DiskGuard.watch(recording, log);
             VariableTracer.configure(options.stringLength, "tostring".equals(options.values));
             if (options.exceptions) openThrowableToRuntime(inst, log);
             TraceRuntime.recordExceptions(options.exceptions);
