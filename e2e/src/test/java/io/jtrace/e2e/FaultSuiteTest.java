@@ -22,10 +22,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -113,12 +111,7 @@ class FaultSuiteTest {
         Process jtrace = Jtrace.start(dir, args.toArray(String[]::new));
         Jtrace.waitForOutput(dir, "made ");
         Thread.sleep(wait);
-        Optional<ProcessHandle> target = jtrace.descendants()
-                .filter(h -> h.info().commandLine().orElse("").contains("faults.Counting")).findFirst();
-        assertTrue(target.isPresent(), "target JVM not found");
-        target.get().destroyForcibly();
-        assertTrue(jtrace.waitFor(60, TimeUnit.SECONDS), "jtrace did not end after its target was killed");
-        String err = Files.readString(dir.resolve("err.txt"));
+        String err = Jtrace.killTarget(dir, jtrace, "faults.Counting");
         assertEquals(137, jtrace.exitValue(), err);
         List<String> out = Files.readAllLines(dir.resolve("out.txt"));
         long made = Long.parseLong(out.get(out.size() - 1).replaceAll("\\D", ""));

@@ -124,12 +124,7 @@ class LifecycleTest {
         // The worker's records are committed when the flusher sees it has ended (twice a second), and
         // JFR writes them to its repository at its next flush (once a second).
         Thread.sleep(3000);
-        Optional<ProcessHandle> target = jtrace.descendants()
-                .filter(h -> h.info().commandLine().orElse("").contains("lifecycle.WorkThenSleep")).findFirst();
-        assertTrue(target.isPresent(), "target JVM not found among jtrace's descendants");
-        target.get().destroyForcibly();
-        assertTrue(jtrace.waitFor(60, TimeUnit.SECONDS), "jtrace did not end after its target was killed");
-        String err = Files.readString(dir.resolve("err.txt"));
+        String err = Jtrace.killTarget(dir, jtrace, "lifecycle.WorkThenSleep");
         assertEquals(137, jtrace.exitValue(), err);
         assertTrue(err.contains("killed by SIGKILL") && err.contains("recovered"), err);
         assertFalse(err.contains("Exception") || err.contains("\tat "), err);
