@@ -28,6 +28,12 @@ final class AgentLog {
         this.out = w != null ? w : new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
     }
 
+    /** Logs a message the user must see even if the log file cannot be written (a full disk): then on stderr. */
+    void warn(String message) {
+        log(message);
+        if (out.checkError()) System.err.println("jtrace agent: " + message);
+    }
+
     void log(String message) {
         int n = lines.incrementAndGet();
         if (n < MAX_LINES) {

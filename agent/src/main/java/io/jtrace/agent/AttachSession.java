@@ -37,9 +37,13 @@ final class AttachSession {
     private final RecordingControl recording;
     private final AgentLog log;
     private final Path control;
+    /** The hook in java.lang.Thread (null if not in place): taken out on detach. */
+    private final UncaughtDispatch uncaught;
 
-    private AttachSession(Instrumentation inst, TraceTransformer transformer, RecordingControl recording, AgentLog log, Path control) {
+    private AttachSession(Instrumentation inst, TraceTransformer transformer, RecordingControl recording, AgentLog log,
+                          Path control, UncaughtDispatch uncaught) {
         this.inst = inst;
+        this.uncaught = uncaught;
         this.transformer = transformer;
         this.recording = recording;
         this.log = log;
@@ -52,9 +56,9 @@ final class AttachSession {
 
     /** Tracing runs: remembers it and instruments the matching classes already loaded. */
     static synchronized void started(Instrumentation inst, TraceTransformer transformer, RecordingControl recording,
-                                     AgentLog log, AgentOptions options) {
+                                     AgentLog log, AgentOptions options, UncaughtDispatch uncaught) {
         AttachSession s = new AttachSession(inst, transformer, recording, log,
-                options.control == null ? null : Paths.get(options.control));
+                options.control == null ? null : Paths.get(options.control), uncaught);
         current = s;
         int changed = s.retransform(s.loadedCandidates(options), "instrument");
         s.signal("attached", System.getProperty("jdk.jfr.repository", "") + "\n" + changed + "\n");
@@ -112,6 +116,7 @@ final class AttachSession {
         try {
             TraceRuntime.stopAndFlush();
             inst.removeTransformer(transformer);
+            UncaughtDispatch.remove(inst, uncaught, log);
             List<Class<?>> restore = new ArrayList<>();
             for (Class<?> c : inst.getAllLoadedClasses()) {
                 if (transformer.changed(c) && inst.isModifiableClass(c)) restore.add(c);

@@ -116,15 +116,17 @@ public final class JtraceAgent {
             recording.sampleEvery(options.sample);
             recording.start(output);
             recording.installShutdownHook(inst);
+            DiskGuard.watch(recording, log);
             VariableTracer.configure(options.stringLength, "tostring".equals(options.values));
             if (options.exceptions) openThrowableToRuntime(inst, log);
             TraceRuntime.recordExceptions(options.exceptions);
+            UncaughtDispatch uncaught = options.exceptions ? UncaughtDispatch.install(inst, log) : null;
             TraceRuntime.start(version(), options.format(), options.depth, attached);
             ClassInstrumenter instrumenter = new ClassInstrumenter(filter, MethodRegistry::register,
                     probes(options, redaction, log));
             TraceTransformer transformer = new TraceTransformer(instrumenter, inst, log);
             inst.addTransformer(transformer, attached);
-            if (attached) AttachSession.started(inst, transformer, recording, log, options);
+            if (attached) AttachSession.started(inst, transformer, recording, log, options, uncaught);
         } catch (Throwable t) {
             log.log("could not start tracing: " + t);
         }

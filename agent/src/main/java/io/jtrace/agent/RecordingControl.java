@@ -192,6 +192,13 @@ final class RecordingControl {
         return output;
     }
 
+    /** Whether this recording is still the one running (not stopped by a detach, the disk guard or the exit). */
+    boolean running() {
+        synchronized (RecordingControl.class) {
+            return current == this;
+        }
+    }
+
     private void restrictPermissions() {
         try {
             Files.setPosixFilePermissions(output, PosixFilePermissions.fromString("rw-------"));

@@ -1,5 +1,7 @@
 package io.jtrace.e2e;
 
+import io.jtrace.testing.Jdk;
+
 import io.jtrace.analysis.CallTree;
 import io.jtrace.analysis.CallTreeBuilder;
 import io.jtrace.analysis.MethodStatistics;

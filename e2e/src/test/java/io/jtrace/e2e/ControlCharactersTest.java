@@ -1,5 +1,7 @@
 package io.jtrace.e2e;
 
+import io.jtrace.testing.Jdk;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,7 +83,7 @@ class ControlCharactersTest {
         assertTrue(print.contains(": bad\\ninput\\u001b[2J26 at ControlCharacters.parse:"), print);
         assertTrue(print.contains("r s = \"line1\\nline2\\u001b[31mred\\u009b1m\\u007fend\""), print);
         assertTrue(print.contains("{line1\\nline2\\u001b[31mred\\u009b1m\\u007fend}"), "toString text: " + print);
-        assertTrue(print.contains("uncaught java.lang.IllegalStateException") && print.contains(": thread dies\\t\\u0007now dies"), print);
+        assertTrue(print.contains("uncaught java.lang.IllegalStateException") && print.contains(" in thread dies\\t\\u0007now, handled by"), print);
         String byThread = Jtrace.jtrace(dir, "print", "--by-thread", rec.toString()).out();
         assertTrue(byThread.contains("== thread " + THREAD + " (id "), byThread);
 
@@ -89,7 +91,7 @@ class ControlCharactersTest {
         assertTrue(exceptions.contains("java.lang.IllegalArgumentException: bad\\ninput\\u001b[2J26\n"), exceptions);
         assertTrue(exceptions.contains("java.lang.IllegalStateException: died\\r\\u001b[Kquietly\n"), exceptions);
         assertTrue(exceptions.contains("   thread " + THREAD + "\n"), exceptions);
-        assertTrue(exceptions.contains("uncaught: thread dies\\t\\u0007now died"), exceptions);
+        assertTrue(exceptions.contains("uncaught in dies\\t\\u0007now, handled by no handler (the JDK prints it)"), exceptions);
 
         List<String> vars = Jtrace.jtrace(dir, "vars", "--no-times", rec.toString(), "--var", "s").outLines();
         assertTrue(vars.contains("  " + THREAD + "  r  \"line1\\nline2\\u001b[31mred\\u009b1m\\u007fend\"  line 17"), vars::toString);

@@ -38,7 +38,7 @@ final class ExceptionReport {
     private static final String[] WHATS = {
         "thrown in untraced code at", "thrown beyond the depth limit at", "raised by the JVM at", "thrown at",
         "rethrown at", "finally at", "close resource at", "unwound", "caught at", "adds suppressed",
-        "uncaught:", "wrapped into", "suppressed into", "dropped:", "left traced code", "still unwinding",
+        "uncaught in", "wrapped into", "suppressed into", "dropped:", "left traced code", "still unwinding",
         "continues", "first seen here",
     };
 

@@ -1,5 +1,7 @@
 package io.jtrace.e2e;
 
+import io.jtrace.testing.Jdk;
+
 import io.jtrace.e2e.ExceptionReport.Block;
 import io.jtrace.model.ExceptionCaught;
 import io.jtrace.model.ExceptionEvent;
@@ -126,8 +128,8 @@ class ExceptionsTest {
 
         Block doomed = ExceptionReport.only(j, "java.lang.IllegalStateException", "the worker gives up");
         assertEquals("doomed-worker", doomed.thread());
-        assertEquals(List.of("thrown at", "unwound", "uncaught:"), doomed.whats());
-        assertEquals("thread doomed-worker died", doomed.last().rest());
+        assertEquals(List.of("thrown at", "unwound", "uncaught in"), doomed.whats());
+        assertEquals("doomed-worker, handled by no handler (the JDK prints it)", doomed.last().rest());
 
         Block async = ExceptionReport.only(j, "java.lang.UnsupportedOperationException", "async failure");
         Block completion = ExceptionReport.only(j, "java.util.concurrent.CompletionException",
@@ -248,7 +250,7 @@ class ExceptionsTest {
         indexOf(lines, "* catch java.lang.NumberFormatException at Parsing.parseOrDefault:10"
                 + " as java.lang.NumberFormatException | java.lang.NullPointerException");
         Jtrace.Result worker = Jtrace.jtrace(dir, "print", "--no-times", "--thread", "doomed-worker", rec.toString());
-        assertEquals("doomed-worker  * uncaught java.lang.IllegalStateException: thread doomed-worker dies",
+        assertEquals("doomed-worker  * uncaught java.lang.IllegalStateException in thread doomed-worker, handled by no handler (the JDK prints it)",
                 worker.outLines().get(worker.outLines().size() - 1));
     }
 
@@ -256,16 +258,29 @@ class ExceptionsTest {
     @MethodSource("jdks")
     void mainThreadDyingKeepsExitCodeAndMessage(Jdk jdk) throws Exception {
         Path rec = dir.resolve("dies.jfr");
-        Jtrace.Result plain = Jtrace.plain(dir, jdk, "exceptions.DiesInMain");
-        Jtrace.Result traced = Jtrace.trace(dir, jdk, rec, List.of(), "exceptions.DiesInMain");
-        assertEquals(1, plain.exit());
-        assertEquals(plain.exit(), traced.exit());
-        assertEquals(plain.out(), traced.out());
-        assertEquals(plain.err().strip(), Jtrace.targetStderr(traced.err()).strip());
+        assertEquals(1, Jtrace.tracedAsPlain(dir, jdk, rec, "exceptions.DiesInMain").exit());
         Map<Integer, Block> j = journeys(rec);
         Block b = ExceptionReport.only(j, "java.lang.IllegalStateException", "main gives up");
-        assertEquals(List.of("thrown at", "unwound", "unwound", "unwound", "uncaught:"), b.whats());
-        assertEquals("thread main died", b.last().rest());
+        assertEquals(List.of("thrown at", "unwound", "unwound", "unwound", "uncaught in"), b.whats());
+        assertEquals("main, handled by no handler (the JDK prints it)", b.last().rest());
+    }
+
+    /**
+     * Threads dying with every kind of handler (none, their own, their group's, a pool's, a virtual
+     * thread's, the default one) are each reported uncaught, naming the handler; the program's
+     * output, including what it sees of the default handler, is the same as untraced. Golden per
+     * JDK (the JDK's own line numbers differ).
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void uncaughtWithEveryHandlerInGolden(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("handlers.jfr");
+        Jtrace.Result traced = Jtrace.tracedAsPlain(dir, jdk, rec, "exceptions.Handlers");
+        assertEquals(0, traced.exit(), traced::toString);
+        assertTrue(traced.out().startsWith("default handler at start: null\n"), traced::out);
+        Jtrace.Result report = Jtrace.jtrace(dir, "exceptions", "--no-times", rec.toString());
+        assertEquals(0, report.exit(), report::toString);
+        Golden.assertMatches("exceptions-handlers-jdk" + jdk.major() + ".txt", report.out());
     }
 
     @ParameterizedTest

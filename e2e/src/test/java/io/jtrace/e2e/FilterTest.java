@@ -1,5 +1,7 @@
 package io.jtrace.e2e;
 
+import io.jtrace.testing.Jdk;
+
 import io.jtrace.model.MethodCall;
 import io.jtrace.model.MethodEnter;
 import io.jtrace.model.MethodExit;

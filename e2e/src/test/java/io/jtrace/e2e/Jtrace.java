@@ -1,5 +1,7 @@
 package io.jtrace.e2e;
 
+import io.jtrace.testing.Jdk;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -53,6 +55,32 @@ public final class Jtrace {
             throw new UncheckedIOException(e);
         }
         return String.join(java.io.File.pathSeparator, parts);
+    }
+
+    /**
+     * {@code main} traced into {@code rec} and run plain: the traced run must behave exactly as
+     * the plain one (exit code, stdout, the target's stderr). Returns the traced run.
+     */
+    public static Result tracedAsPlain(Path dir, Jdk jdk, Path rec, String main, String... args) {
+        Result plain = plain(dir, jdk, main, args);
+        Result traced = trace(dir, jdk, rec, List.of(), main, args);
+        org.junit.jupiter.api.Assertions.assertEquals(plain.exit(), traced.exit(), traced::toString);
+        org.junit.jupiter.api.Assertions.assertEquals(plain.out(), traced.out());
+        org.junit.jupiter.api.Assertions.assertEquals(plain.err().strip(), targetStderr(traced.err()).strip());
+        return traced;
+    }
+
+    /**
+     * SIGKILL to the target JVM (running {@code main}) of a {@code jtrace run} started by
+     * {@link #start}; waits for jtrace to end and returns its stderr.
+     */
+    public static String killTarget(Path dir, Process jtrace, String main) throws IOException, InterruptedException {
+        java.util.Optional<ProcessHandle> target = jtrace.descendants()
+                .filter(h -> h.info().commandLine().orElse("").contains(main)).findFirst();
+        org.junit.jupiter.api.Assertions.assertTrue(target.isPresent(), "target JVM not found among jtrace's descendants");
+        target.get().destroyForcibly();
+        org.junit.jupiter.api.Assertions.assertTrue(jtrace.waitFor(60, TimeUnit.SECONDS), "jtrace did not end after its target was killed");
+        return Files.readString(dir.resolve("err.txt"));
     }
 
     /** {@code jtrace ARGS...} in {@code dir}. */

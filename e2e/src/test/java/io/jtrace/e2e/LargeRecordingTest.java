@@ -1,5 +1,7 @@
 package io.jtrace.e2e;
 
+import io.jtrace.testing.Jdk;
+
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodExit;
 import io.jtrace.model.TraceEvent;

@@ -1,5 +1,7 @@
 package io.jtrace.e2e;
 
+import io.jtrace.testing.Jdk;
+
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodCall;
 import io.jtrace.model.MethodEnter;
@@ -13,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -112,6 +113,9 @@ class LifecycleTest {
     @MethodSource("jdks")
     void sigkilledTargetIsRecoveredFromTheRepository(Jdk jdk) throws Exception {
         Path rec = dir.resolve("killed.jfr");
+        // an earlier recording at the same path is not taken for this run's
+        assertEquals(1, Jtrace.trace(dir, jdk, rec, List.of(), "lifecycle.Uncaught").exit());
+        assertTrue(Files.size(rec) > 0);
         List<String> args = new java.util.ArrayList<>(List.of("run", "-o", rec.toString(), "--"));
         args.addAll(Jtrace.javaCommand(jdk, "lifecycle.WorkThenSleep"));
         Process jtrace = Jtrace.start(dir, args.toArray(String[]::new));
@@ -119,12 +123,7 @@ class LifecycleTest {
         // The worker's records are committed when the flusher sees it has ended (twice a second), and
         // JFR writes them to its repository at its next flush (once a second).
         Thread.sleep(3000);
-        Optional<ProcessHandle> target = jtrace.descendants()
-                .filter(h -> h.info().commandLine().orElse("").contains("lifecycle.WorkThenSleep")).findFirst();
-        assertTrue(target.isPresent(), "target JVM not found among jtrace's descendants");
-        target.get().destroyForcibly();
-        assertTrue(jtrace.waitFor(60, TimeUnit.SECONDS), "jtrace did not end after its target was killed");
-        String err = Files.readString(dir.resolve("err.txt"));
+        String err = Jtrace.killTarget(dir, jtrace, "lifecycle.WorkThenSleep");
         assertEquals(137, jtrace.exitValue(), err);
         assertTrue(err.contains("killed by SIGKILL") && err.contains("recovered"), err);
         assertFalse(err.contains("Exception") || err.contains("\tat "), err);

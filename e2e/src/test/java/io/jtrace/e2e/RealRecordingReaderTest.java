@@ -1,5 +1,7 @@
 package io.jtrace.e2e;
 
+import io.jtrace.testing.Jdk;
+
 import io.jtrace.events.MethodDefinitionEvent;
 import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;

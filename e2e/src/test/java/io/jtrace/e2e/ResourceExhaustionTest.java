@@ -1,5 +1,7 @@
 package io.jtrace.e2e;
 
+import io.jtrace.testing.Jdk;
+
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodCall;
 import io.jtrace.model.MethodExit;
@@ -73,6 +75,51 @@ class ResourceExhaustionTest {
         assertEquals(plain.exit(), traced.exit(), traced::toString);
         assertEquals(plain.out(), traced.out());
         assertTraceRecovers(rec, "main", "failures.HeapExhaustion.main");
+    }
+
+    /**
+     * The RESYNC path forced: the tracer fails once, halfway through the 10th record (the test-only
+     * {@code -Djtrace.test.failAtRecord}), inside the bank's main thread at depth 2. The program
+     * behaves as untraced; the loss is marked once, where it happened, and counted; the frames the
+     * RESYNC still lists (main) keep their time in tree and summary; filter keeps it a RESYNC (not a
+     * lost batch), so the filtered recording prints the same trace.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void tracerFailureForcedAtARecord(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("failed.jfr");
+        List<String> failAt = List.of("-Djtrace.test.failAtRecord=10");
+        Jtrace.Result plain = plain(jdk, List.of(), "bank.Main");
+        Jtrace.Result traced = traced(jdk, rec, failAt, "bank.Main");
+        assertEquals(plain.exit(), traced.exit(), traced::toString);
+        assertEquals(plain.out(), traced.out());
+        assertTrue(traced.err().contains("1 internal error(s) swallowed"), traced::err);
+
+        Recording r = Recording.read(rec);
+        assertEquals(1, r.index.internalErrors());
+        List<RecordsLost> lost = r.all().stream().filter(e -> e instanceof RecordsLost).map(e -> (RecordsLost) e).toList();
+        assertEquals(1, lost.size(), lost::toString);
+        assertEquals("main", lost.get(0).thread().label());
+        assertEquals(0, lost.get(0).batches());
+        assertTrue(lost.get(0).kept() >= 1, lost::toString);
+
+        String print = Jtrace.jtrace(dir, "print", "--no-times", "--thread", "main", rec.toString()).out();
+        assertTrue(print.contains("~ records of this thread were lost here (the tracer ran out of stack or memory)"), print);
+        for (String command : List.of("tree", "summary")) {
+            Jtrace.Result out = Jtrace.jtrace(dir, command, "--thread", "main", rec.toString());
+            assertEquals(0, out.exit(), out::toString);
+            assertTrue(out.err().contains("warning"), out::err);
+            assertFalse(out.out().contains("(frames before lost records)"), command + ":\n" + out.out());
+            assertTrue(out.out().contains("bank.Main.main(String[])"), out::out);
+        }
+
+        Path filtered = dir.resolve("filtered.jfr");
+        Jtrace.Result filter = Jtrace.jtrace(dir, "filter", rec.toString(), "-o", filtered.toString());
+        assertEquals(0, filter.exit(), filter::toString);
+        assertEquals(Jtrace.jtrace(dir, "print", "--no-times", rec.toString()).out(),
+                Jtrace.jtrace(dir, "print", "--no-times", filtered.toString()).out());
+        assertEquals(Jtrace.jtrace(dir, "tree", rec.toString()).out(),
+                Jtrace.jtrace(dir, "tree", filtered.toString()).out().replace(filtered.toString(), rec.toString()));
     }
 
     /** print, summary and exceptions read it; the thread's last call is at depth 1 and its outermost method returns normally. */

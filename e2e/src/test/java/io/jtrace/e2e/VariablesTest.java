@@ -1,5 +1,7 @@
 package io.jtrace.e2e;
 
+import io.jtrace.testing.Jdk;
+
 import io.jtrace.format.VariableText;
 import io.jtrace.model.LineExecuted;
 import io.jtrace.model.TraceEvent;

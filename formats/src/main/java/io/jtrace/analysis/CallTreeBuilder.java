@@ -95,8 +95,9 @@ public final class CallTreeBuilder {
         public void other(TraceEvent e) {
             Stack s = stack(e.thread());
             if (e instanceof RecordsLost l) {
-                s.depth = 0; // frames open before the gap never end in the records
-                for (int i = 0; i < l.depth(); i++) CallTreeBuilder.this.enter(s, LOST_FRAME);
+                // frames open before the gap never end in the records, but those a RESYNC still lists go on
+                s.depth = Math.min(s.depth, l.kept());
+                for (int i = s.depth; i < l.depth(); i++) CallTreeBuilder.this.enter(s, LOST_FRAME);
             }
         }
     };

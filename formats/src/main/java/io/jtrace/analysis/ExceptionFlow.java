@@ -105,6 +105,8 @@ public final class ExceptionFlow {
         int depth;
         long lastNanos;
         long lastEvent;
+        /** The uncaught exception handler that got it, once the thread died of it. */
+        String handler;
         ExceptionJourney finished;
 
         Journey(long number, ThreadInfo thread, long nanos, ExceptionRef exception, String message, ThrowKind origin,
@@ -221,6 +223,7 @@ public final class ExceptionFlow {
             suppressed(ts, s);
         } else if (e instanceof ExceptionUncaught u) {
             Journey j = journeyOf(ts, u.exception(), u);
+            j.handler = u.handler();
             finish(j, Outcome.UNCAUGHT, u.nanos(), null, null, 0);
         } else if (e instanceof MethodExit m) {
             frameLeft(ts, m.depth(), m.kind(), m.exception(), m.method(), m.nanos());
@@ -355,7 +358,7 @@ public final class ExceptionFlow {
         if (j.finished != null) return;
         j.finished = new ExceptionJourney(j.number, j.thread, j.nanos, j.exception, j.message, j.origin, j.site,
                 j.surfacedAt, j.cause, j.causeNumber, j.continuesNumber, List.copyOf(j.steps), outcome, endNanos,
-                site, other, otherNumber);
+                site, other, otherNumber, outcome == Outcome.UNCAUGHT ? j.handler : null);
         ThreadState ts = threads.get(j.thread.id());
         if (ts != null && ts.open.get(j.exception.identity()) == j) ts.open.remove(j.exception.identity());
         if (openByIdentity.get(j.exception.identity()) == j) openByIdentity.remove(j.exception.identity());

@@ -108,10 +108,10 @@ public abstract class FrameSelection implements CallVisitor {
         Frames f = frames(e.thread());
         if (e instanceof RecordsLost gap) {
             boolean shown = showsGap(gap);
-            f.depth = 0;
-            f.shownDepth = 0;
-            for (int i = 0; i < gap.depth(); i++) f.push(shown);
-            if (shown) next.other(gap);
+            while (f.depth > gap.kept()) f.pop(); // the frames a RESYNC still lists go on, shown as they were
+            int shownKept = f.shownDepth;
+            for (int i = f.depth; i < gap.depth(); i++) f.push(shown);
+            if (shown) next.other(gap.at(f.shownDepth, shownKept));
             return;
         }
         TraceEvent shown = showOther(e, f.innermostShown(), f.shownDepth);

@@ -147,9 +147,10 @@ public final class MethodStatistics {
             if (e instanceof RecordsLost l) {
                 lost++;
                 lostBatches += l.batches();
-                // The frames below a gap are unknown: placeholders (id 0) that own no row.
-                while (t.depth > 0) pop(t, null, 0, ExitKind.UNFINISHED);
-                for (int i = 0; i < l.depth(); i++) push(t, MethodInfo.unknown(0), now);
+                // The frames below a gap are unknown: placeholders (id 0) that own no row; those a
+                // RESYNC still lists (kept) go on and count their time as theirs.
+                while (t.depth > l.kept()) pop(t, null, 0, ExitKind.UNFINISHED);
+                for (int i = t.depth; i < l.depth(); i++) push(t, MethodInfo.unknown(0), now);
             } else {
                 otherKinds.merge(io.jtrace.format.EventKinds.name(e), 1L, Long::sum);
             }

@@ -52,6 +52,7 @@ public final class EventFields {
             f.put("site", site(s.site()));
         } else if (e instanceof ExceptionUncaught u) {
             exception(f, u.exception());
+            if (u.handler() != null) f.put("handler", u.handler());
         } else if (e instanceof VariableAccess a) {
             variable(f, a);
         } else if (e instanceof LineExecuted l) {

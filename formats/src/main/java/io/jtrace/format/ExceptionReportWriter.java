@@ -3,6 +3,7 @@ package io.jtrace.format;
 import io.jtrace.model.ExceptionJourney;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExceptionSummary;
+import io.jtrace.model.ExceptionUncaught;
 import io.jtrace.model.JourneyStep;
 import io.jtrace.model.ThrowKind;
 
@@ -84,7 +85,8 @@ public final class ExceptionReportWriter {
         String at = j.outcomeSite() == null ? "" : " at " + j.outcomeSite().displayName();
         return switch (j.outcome()) {
             case CAUGHT -> null; // the last step says where
-            case UNCAUGHT -> a.red("uncaught: thread " + Printable.text(j.thread().label()) + " died");
+            case UNCAUGHT -> a.red("uncaught in " + Printable.text(j.thread().label())
+                    + Printable.text(ExceptionUncaught.handledBy(j.handler())));
             case WRAPPED -> "wrapped into " + link(j.outcomeNumber(), j.outcomeOther()) + at;
             case SUPPRESSED -> "suppressed into " + link(j.outcomeNumber(), j.outcomeOther()) + at;
             case DROPPED_IN_FINALLY -> a.yellow("dropped: the finally block ended normally");

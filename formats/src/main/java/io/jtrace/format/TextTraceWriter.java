@@ -289,7 +289,8 @@ public final class TextTraceWriter implements TraceWriter {
                     + " at " + s.site().shortName();
         }
         ExceptionUncaught u = (ExceptionUncaught) x;
-        return a.red("uncaught " + ExceptionText.name(u.exception(), id) + ": thread " + Printable.text(u.thread().label()) + " dies");
+        return a.red("uncaught " + ExceptionText.name(u.exception(), id) + " in thread " + Printable.text(u.thread().label())
+                + Printable.text(ExceptionUncaught.handledBy(u.handler())));
     }
 
     private String marker(ExitKind kind, String normal) {

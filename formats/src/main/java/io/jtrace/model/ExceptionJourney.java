@@ -15,16 +15,21 @@ import java.util.List;
  *                   (then {@code origin} and {@code site} are null); else 0
  * @param outcomeNumber for {@link Outcome#WRAPPED} and {@link Outcome#SUPPRESSED}: the exception
  *                   it travels on in ({@code outcomeOther})
+ * @param handler    for {@link Outcome#UNCAUGHT}: the class of the uncaught exception handler that
+ *                   got it (see {@link ExceptionUncaught}); null if unknown or another outcome
  */
 public record ExceptionJourney(long number, ThreadInfo thread, long nanos, ExceptionRef exception, String message,
                                ThrowKind origin, CodeSite site, CodeSite surfacedAt,
                                ExceptionRef cause, long causeNumber, long continuesNumber, List<JourneyStep> steps,
                                Outcome outcome, long endNanos, CodeSite outcomeSite,
-                               ExceptionRef outcomeOther, long outcomeNumber) {
+                               ExceptionRef outcomeOther, long outcomeNumber, String handler) {
     public enum Outcome {
         /** A handler caught it and did not throw it on (the last {@link JourneyStep.Kind#CAUGHT} step says where). */
         CAUGHT,
-        /** The thread died of it. */
+        /**
+         * Nothing in its thread caught it: it ended the thread, or a pool task (ForkJoinPool hands
+         * it to the worker's handler itself); {@link ExceptionJourney#handler} names that handler.
+         */
         UNCAUGHT,
         /** It became the cause of a new exception. */
         WRAPPED,

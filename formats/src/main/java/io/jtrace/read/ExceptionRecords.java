@@ -38,7 +38,7 @@ final class ExceptionRecords {
                 return new ExceptionSuppressed(thread, nanos, depth, exception,
                         new ExceptionRef(symbols.type(r.primaryTypeId), r.primary), site(symbols, r.aux, r.line));
             case RecordFormat.UNCAUGHT:
-                return new ExceptionUncaught(thread, nanos, depth, exception);
+                return new ExceptionUncaught(thread, nanos, depth, exception, symbols.type((int) r.aux));
             default:
                 throw new RawRecord.UnsupportedRecordException(r.kind);
         }

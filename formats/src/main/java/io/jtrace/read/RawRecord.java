@@ -175,11 +175,10 @@ final class RawRecord {
         to.siteLine = siteLine;
     }
 
-    /** A record kind this reader does not know: written by a newer jtrace. */
+    /** A record kind this reader does not know: a damaged file, or written by a newer jtrace. */
     static final class UnsupportedRecordException extends IllegalStateException {
         UnsupportedRecordException(int kind) {
-            super("unsupported record kind " + kind + " (" + RecordFormat.kindName(kind)
-                    + "): the recording was written by a newer jtrace");
+            super("a record of unknown kind " + kind + ": the file is damaged, or was written by a newer jtrace");
         }
     }
 }

@@ -6,6 +6,7 @@ import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.RecordsLost;
 import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.TraceEvent;
 import io.jtrace.runtime.RecordDecoder;
 import io.jtrace.runtime.RecordFormat;
 
@@ -269,7 +270,7 @@ final class ThreadReplay {
         try {
             raw.read(decoder, clock);
         } catch (RawRecord.UnsupportedRecordException e) {
-            throw e;
+            throw unreadable(e);
         } catch (IllegalStateException cutOff) {
             return -1;
         }
@@ -284,9 +285,21 @@ final class ThreadReplay {
             flushPending();
             lastNanos = t;
             if (current != null) current.set(new EncodedRecord(raw.kind, raw.aux, decoder.copyRange(raw.bodyStart, raw.bodyEnd)));
-            visitor.other(OtherRecords.event(raw, thread, t, frames.depth(), frames.top(), symbols));
+            TraceEvent event;
+            try {
+                event = OtherRecords.event(raw, thread, t, frames.depth(), frames.top(), symbols);
+            } catch (RawRecord.UnsupportedRecordException e) {
+                throw unreadable(e);
+            }
+            visitor.other(event);
         }
         return decoder.position();
+    }
+
+    /** A record this reader does not know: the user's error (a damaged file, or a newer jtrace's), one line. */
+    private UnreadableRecordingException unreadable(RawRecord.UnsupportedRecordException e) {
+        String file = index != null ? "cannot read " + index.file() + ": " : "";
+        return new UnreadableRecordingException(file + "thread " + thread.label() + " has " + e.getMessage());
     }
 
     /**
@@ -309,7 +322,7 @@ final class ThreadReplay {
         frames.truncate(common);
         for (int i = common; i < raw.frameCount; i++) frames.push(method(raw.frames[i]), t);
         if (current != null) current.set(null);
-        visitor.other(new RecordsLost(thread, t, frames.depth(), 0));
+        visitor.other(new RecordsLost(thread, t, frames.depth(), 0, common));
     }
 
     private void enter(MethodInfo m, long t) {

@@ -54,9 +54,16 @@ public final class RecordingWriter implements AutoCloseable {
         long sequence;
         int depth;
         int startDepth;
+        /** Method ids of the open frames written (0: unknown), for a RESYNC record's list. */
+        int[] stack = new int[32];
 
         ThreadBatch(ThreadInfo thread) {
             this.thread = thread;
+        }
+
+        void push(int methodId) {
+            if (depth == stack.length) stack = java.util.Arrays.copyOf(stack, depth * 2);
+            stack[depth++] = methodId;
         }
     }
 
@@ -126,7 +133,7 @@ public final class RecordingWriter implements AutoCloseable {
         if (e instanceof MethodEnter m) {
             before(b, e.nanos() + origin);
             b.encoder.enter(m.method().id(), e.nanos() + origin);
-            b.depth++;
+            b.push(m.method().id());
             calls++;
         } else if (e instanceof MethodExit m) {
             before(b, e.nanos() + origin);
@@ -134,15 +141,23 @@ public final class RecordingWriter implements AutoCloseable {
         } else if (e instanceof MethodCall m) {
             before(b, e.nanos() + origin);
             b.encoder.enter(m.method().id(), e.nanos() + origin);
-            b.depth++;
+            b.push(m.method().id());
             calls++;
             long end = e.nanos() + m.durationNanos() + origin;
             before(b, end);
             exit(b, end, m.kind(), m.exception());
+        } else if (e instanceof RecordsLost l && l.batches() == 0) {
+            // the tracer's own loss: a RESYNC record again, with the frames open now (those it
+            // still lists go on; the others, unknown here, as id 0)
+            before(b, e.nanos() + origin);
+            b.depth = Math.min(b.depth, l.kept());
+            while (b.depth < l.depth()) b.push(0);
+            b.encoder.resync(e.nanos() + origin, b.stack, b.depth);
         } else if (e instanceof RecordsLost l) {
             flush(b);
-            b.sequence += Math.max(1, l.batches()); // keep the gap (records lost inside a batch become one lost batch)
-            b.depth = l.depth();
+            b.sequence += l.batches(); // keep the gap
+            b.depth = 0;
+            while (b.depth < l.depth()) b.push(0);
         } else if (record != null) {
             before(b, e.nanos() + origin);
             b.encoder.encoded(record.kind(), record.aux(), e.nanos() + origin, record.body());

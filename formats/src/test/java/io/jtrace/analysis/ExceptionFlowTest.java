@@ -84,8 +84,9 @@ class ExceptionFlowTest {
     void anExceptionLeavingTheOutermostFrameIsUncaughtOrLeftToUntracedCode() throws IOException {
         ExceptionRef dies = ex("app.Fatal", 7);
         feed(new MethodEnter(WORKER, t(), 0, TASK), thrown(WORKER, 1, dies, TASK, 31, 0), unwound(WORKER, 0, TASK, dies),
-                new ExceptionUncaught(WORKER, t(), 0, dies));
+                new ExceptionUncaught(WORKER, t(), 0, dies, "app.Handler"));
         assertEquals(Outcome.UNCAUGHT, out.get(0).outcome());
+        assertEquals("app.Handler", out.get(0).handler());
 
         ExceptionRef pooled = ex("app.Failed", 8);
         feed(new MethodEnter(MAIN, t(), 0, TASK), thrown(MAIN, 1, pooled, TASK, 31, 0), unwound(MAIN, 0, TASK, pooled));

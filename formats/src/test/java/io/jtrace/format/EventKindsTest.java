@@ -36,7 +36,7 @@ class EventKindsTest {
         assertEquals("exception-caught", EventKinds.name(new ExceptionCaught(T, 0, 0, null, null, null)));
         assertEquals("finally-entered", EventKinds.name(new FinallyEntered(T, 0, 0, null, null, false)));
         assertEquals("exception-suppressed", EventKinds.name(new ExceptionSuppressed(T, 0, 0, null, null, null)));
-        assertEquals("exception-uncaught", EventKinds.name(new ExceptionUncaught(T, 0, 0, null)));
+        assertEquals("exception-uncaught", EventKinds.name(new ExceptionUncaught(T, 0, 0, null, null)));
         assertEquals("variable-access", EventKinds.name(new VariableAccess(T, 0, 0, M, VariableInfo.unknown(1), 0, 0, -1, Value.NULL)));
         assertEquals("line-executed", EventKinds.name(new LineExecuted(T, 0, 0, M, 3)));
     }

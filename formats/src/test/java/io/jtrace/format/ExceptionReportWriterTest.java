@@ -44,10 +44,10 @@ class ExceptionReportWriterTest {
                 List.of(JourneyStep.at(Kind.FINALLY, 1_000_500, CodeSite.of(PARSE, 43)),
                         JourneyStep.at(Kind.UNWOUND, 1_001_000, CodeSite.of(PARSE, 0)),
                         new JourneyStep(Kind.CAUGHT, 1_002_000, CodeSite.of(LOAD, 88), "java.lang.IllegalArgumentException", null, 0)),
-                Outcome.WRAPPED, 1_003_000, CodeSite.of(LOAD, 89), APP, 2);
+                Outcome.WRAPPED, 1_003_000, CodeSite.of(LOAD, 89), APP, 2, null);
         ExceptionJourney app = new ExceptionJourney(2, MAIN, 1_003_000, APP, null, ThrowKind.THROWN, CodeSite.of(LOAD, 89),
                 null, NFE, 1, 0, List.of(JourneyStep.at(Kind.UNWOUND, 1_004_000, CodeSite.of(LOAD, 0))),
-                Outcome.UNCAUGHT, 1_005_000, null, null, 0);
+                Outcome.UNCAUGHT, 1_005_000, null, null, 0, "app.Main$$Lambda");
         return List.of(nfe, app);
     }
 
@@ -91,7 +91,7 @@ class ExceptionReportWriterTest {
             assertEquals(j.steps().size() + 2, actual.size());
         }
         assertTrue(text.toString().contains("wrapped into #2 app.LoadFailed at app.Loader.load():89"));
-        assertTrue(text.toString().contains("uncaught: thread main died"));
+        assertTrue(text.toString().contains("uncaught in main, handled by app.Main$$Lambda"));
         assertTrue(text.toString().contains("thrown in untraced code at java.lang.Integer.parseInt:652, came out at app.Parser.parse(String, int):41"));
     }
 
@@ -128,7 +128,7 @@ class ExceptionReportWriterTest {
                 new ExceptionThrown(MAIN, 10, 2, NFE, "bad", 0, ThrowKind.THROWN, CodeSite.of(PARSE, 41), null),
                 new FinallyEntered(MAIN, 20, 2, NFE, CodeSite.of(PARSE, 43), false),
                 new ExceptionCaught(MAIN, 30, 1, NFE, CodeSite.of(LOAD, 88), "java.lang.IllegalArgumentException"),
-                new ExceptionUncaught(MAIN, 40, 0, APP));
+                new ExceptionUncaught(MAIN, 40, 0, APP, null));
         for (boolean times : new boolean[] {true, false}) {
             StringWriter text = new StringWriter();
             try (TextTraceWriter w = new TextTraceWriter(new PrintWriter(text), new TextTraceWriter.Options(times, true, false, new Ansi(false)))) {

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** The replay engine: handed over from a second thread, interleaved by time, or pulled, it gives the same events. */
@@ -170,7 +171,10 @@ class ReplayTest {
                 List<Object> seen = new ArrayList<>();
                 RuntimeException e = assertThrows(RuntimeException.class,
                         () -> Replay.of(index, index.threads()).order(order).inParallel(true).into(new Collector(seen)));
-                assertEquals(RawRecord.UnsupportedRecordException.class, e.getClass());
+                // the user's error, one line naming the file and the thread (exit 2 in the CLI)
+                assertEquals(UnreadableRecordingException.class, e.getClass());
+                assertTrue(e.getMessage().startsWith("cannot read " + index.file() + ": thread t2 has a record of unknown kind 15"),
+                        e.getMessage());
             }
         }
     }

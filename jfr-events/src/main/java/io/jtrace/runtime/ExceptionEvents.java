@@ -111,11 +111,15 @@ final class ExceptionEvents {
         trail.dropAbove(tt.depth);
     }
 
-    /** The thread is about to die of {@code ex} (called from its uncaught exception handler). */
-    static void uncaught(ThreadTrace tt, Throwable ex) {
+    /**
+     * The thread is about to die of {@code ex} (called as the JDK dispatches it to the thread's
+     * uncaught exception handler, whose class name is {@code handler}; null if unknown).
+     */
+    static void uncaught(ThreadTrace tt, Throwable ex, String handler) {
         if (ex == null) return;
         ensureSeen(tt, ex, 0);
-        tt.begin(RecordFormat.UNCAUGHT, 0, System.nanoTime(), RecordFormat.MAX_FIXED_RECORD);
+        int handlerId = handler == null ? 0 : TypeRegistry.idOfName(handler);
+        tt.begin(RecordFormat.UNCAUGHT, handlerId, System.nanoTime(), RecordFormat.MAX_FIXED_RECORD);
         tt.putVarLong(ThreadTrace.identity(ex));
         tt.putVarLong(TypeRegistry.idOf(ex));
         tt.recordOpen = false;

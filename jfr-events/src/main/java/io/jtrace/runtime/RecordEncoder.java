@@ -50,12 +50,25 @@ public final class RecordEncoder {
         pos += body.length;
     }
 
+    /**
+     * A {@link RecordFormat#RESYNC} record: the tracer lost records before it (counted as one
+     * failure); {@code frames[0..n)} are the method ids of the frames open now, outermost first.
+     */
+    public void resync(long nanos, int[] frames, int n) {
+        header(RecordFormat.RESYNC, 1, nanos);
+        if (pos + RecordFormat.MAX_FIXED_RECORD + 10 * n > buf.length) {
+            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + RecordFormat.MAX_FIXED_RECORD + 10 * n));
+        }
+        putVarLong(n);
+        for (int i = 0; i < n; i++) putVarLong(frames[i]);
+    }
+
     private void header(int kind, long aux, long nanos) {
         if (pos + RecordFormat.MAX_FIXED_RECORD > buf.length) buf = Arrays.copyOf(buf, buf.length * 2);
         putVarLong((aux << 4) | kind);
-        long delta = nanos - lastNanos;
-        putVarLong(delta < 0 ? 0 : delta);
-        if (delta > 0) lastNanos = nanos;
+        long delta = RecordFormat.delta(nanos, lastNanos);
+        putVarLong(delta);
+        lastNanos += delta;
         records++;
     }
 

@@ -80,7 +80,9 @@ public final class RecordFormat {
      */
     public static final int VARIABLE = 7;
     /**
-     * aux = 0; the exception ended the thread (its uncaught exception handler ran).
+     * aux = the {@link TypeRegistry#idOfName name id} of the class of the uncaught exception
+     * handler the JDK hands it to (0 = unknown, as in older recordings); the
+     * exception ends the thread. Written as the JDK dispatches it, before that handler runs.
      * Body: identity, exception type id.
      */
     public static final int UNCAUGHT = 8;
@@ -139,6 +141,16 @@ public final class RecordFormat {
 
     /** Upper bound of the bytes one fixed-size record can take (header + delta + body). */
     public static final int MAX_FIXED_RECORD = 64;
+
+    /**
+     * The time delta written for a record at {@code now} after one at {@code last}, by both
+     * encoders ({@link ThreadTrace}, {@link RecordEncoder}): never negative, and the encoder's last
+     * time then moves by exactly this much, so a reader summing the deltas has the encoder's time.
+     * When the clock steps back, the record keeps the previous time (never ahead of the clock).
+     */
+    public static long delta(long now, long last) {
+        return now > last ? now - last : 0;
+    }
 
     public static String kindName(int kind) {
         switch (kind) {

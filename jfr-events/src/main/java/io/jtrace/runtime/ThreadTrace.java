@@ -15,6 +15,13 @@ final class ThreadTrace {
     private static final int INITIAL_BUFFER = 512;
     /** A platform thread back at depth 0 flushes if its batch is older than this. */
     private static final long ROOT_FLUSH_AGE_NANOS = 200_000_000L;
+    /**
+     * Test only ({@code -Djtrace.test.failAtRecord=N} on the target; see docs/testing.md): the
+     * tracer fails once, as if out of stack, halfway through the N-th record written in the JVM,
+     * so that tests can force the RESYNC path. A static final 0 otherwise: the JIT drops the check.
+     */
+    private static final long FAIL_AT_RECORD = Long.getLong("jtrace.test.failAtRecord", 0);
+    private static final java.util.concurrent.atomic.AtomicLong RECORDS_FOR_TEST = new java.util.concurrent.atomic.AtomicLong();
 
     final Thread owner;
     final long threadId;
@@ -242,10 +249,13 @@ final class ThreadTrace {
             batchStartDepth = depthBefore(kind);
         }
         putVarLong((aux << 4) | kind);
-        long delta = now - lastNanos;
-        putVarLong(delta < 0 ? 0 : delta);
-        lastNanos = now;
+        long delta = RecordFormat.delta(now, lastNanos);
+        putVarLong(delta);
+        lastNanos += delta;
         records++;
+        if (FAIL_AT_RECORD > 0 && RECORDS_FOR_TEST.incrementAndGet() == FAIL_AT_RECORD) {
+            throw new StackOverflowError("jtrace test: the tracer fails at record " + FAIL_AT_RECORD);
+        }
     }
 
     /**

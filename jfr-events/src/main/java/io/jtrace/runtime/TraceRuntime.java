@@ -116,7 +116,7 @@ public final class TraceRuntime {
     private static void initializeRuntimeClasses() {
         Class<?>[] classes = {Tracer.class, ThreadTrace.class, TypeRegistry.class, MethodRegistry.class,
             VariableRegistry.class, VariableTracer.class, ExceptionEvents.class, ExceptionFields.class,
-            ExceptionTrail.class, RecordFormat.class, UncaughtExceptionRecorder.class, TracedFrames.class,
+            ExceptionTrail.class, RecordFormat.class, UncaughtHandlers.class, TracedFrames.class,
             io.jtrace.events.TraceBatchEvent.class, TypeDefinitionEvent.class, MethodDefinitionEvent.class,
             VariableDefinitionEvent.class, SessionEvent.class, TracerStatisticsEvent.class};
         for (Class<?> c : classes) {
@@ -143,11 +143,10 @@ public final class TraceRuntime {
 
     /**
      * Turns exception records on (the default of the agent) or off ({@code --no-exceptions}):
-     * call before {@link #start}. On also installs {@link UncaughtExceptionRecorder}.
+     * call before {@link #start}.
      */
     public static synchronized void recordExceptions(boolean on) {
         Tracer.exceptions = on;
-        if (on) UncaughtExceptionRecorder.install();
     }
 
     /**

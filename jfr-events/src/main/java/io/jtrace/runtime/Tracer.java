@@ -189,13 +189,17 @@ public final class Tracer {
         }
     }
 
-    /** The calling thread dies of {@code thrown}: called by {@link UncaughtExceptionRecorder}. */
-    static void uncaught(Throwable thrown) {
-        if (!active || !exceptions) return;
+    /**
+     * {@code thread} dies of {@code thrown}: called from the JDK's
+     * {@code Thread.dispatchUncaughtException} (the agent adds the call), before the thread's
+     * uncaught exception handler runs, whichever it is. Public for that call only.
+     */
+    public static void threadDies(Thread thread, Throwable thrown) {
+        if (!active || !exceptions || thread != Thread.currentThread()) return;
         ThreadTrace t = null;
         try {
             t = current();
-            if (t != null) ExceptionEvents.uncaught(t, thrown);
+            if (t != null) ExceptionEvents.uncaught(t, thrown, UncaughtHandlers.of(thread));
         } catch (Throwable e) {
             // Plain stores first: out of stack, any call may fail again.
             if (t != null) t.stale = true;

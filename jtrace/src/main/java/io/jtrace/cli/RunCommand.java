@@ -53,13 +53,13 @@ final class RunCommand extends JtraceCommand {
         if (live.live && !direct) throw new UserException("--live follows one JVM: give a java command (java -cp app.jar Main), not '" + command.get(0) + "'");
         RunOutput out = RunOutput.prepare(output, direct);
         try (WorkDirectory work = WorkDirectory.create()) {
-            return run(out.target(), direct, agentOptions(scoped, out.target(), direct, work, samplePeriod), work);
+            return run(out, direct, agentOptions(scoped, out.target(), direct, work, samplePeriod), work);
         } finally {
             out.discardIfEmpty();
         }
     }
 
-    private int run(Path target, boolean direct, AgentOptions options, WorkDirectory work) throws Exception {
+    private int run(RunOutput out, boolean direct, AgentOptions options, WorkDirectory work) throws Exception {
         Path agent = AgentJars.agentJar();
         List<String> jvmOptions = List.of("-javaagent:" + agent + "=" + options.format(),
                 "-XX:FlightRecorderOptions:repository=" + work.repository());
@@ -86,9 +86,9 @@ final class RunCommand extends JtraceCommand {
         RunReport report = new RunReport(err());
         report.agentLog(work.agentLog());
         if (direct) {
-            report.direct(target, work.repository(), exit);
+            report.direct(out, work.repository(), exit);
         } else {
-            report.perJvm(target, started, command.get(0));
+            report.perJvm(out.target(), started, command.get(0));
         }
         return exit;
     }

@@ -16,10 +16,39 @@ import java.time.format.DateTimeFormatter;
 final class RunOutput {
     private final Path target;
     private final boolean direct;
+    /** What was at {@link #target} before the run (an earlier recording), or null. */
+    private final Object before;
 
-    private RunOutput(Path target, boolean direct) {
+    private RunOutput(Path target, boolean direct, Object before) {
         this.target = target;
         this.direct = direct;
+        this.before = before;
+    }
+
+    /**
+     * Whether this run wrote the recording: it is there, not empty, and not the file that was
+     * there before the run (the agent writes a new file; a JVM killed before it wrote leaves the
+     * earlier recording, which is not this run's).
+     */
+    boolean writtenByThisRun() {
+        Object now = identity(target);
+        return now != null && !now.equals(before);
+    }
+
+    /** Whether an earlier recording is still at {@link #target}. */
+    boolean holdsEarlierRecording() {
+        return before != null && before.equals(identity(target));
+    }
+
+    /** A non-empty regular file's identity (file key, modification time, size), or null. */
+    private static Object identity(Path file) {
+        try {
+            java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+            if (!a.isRegularFile() || a.size() == 0) return null;
+            return java.util.Arrays.asList(a.fileKey(), a.lastModifiedTime(), a.size());
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /** The recording (java command) or the name its per-JVM recordings derive from. */
@@ -46,7 +75,7 @@ final class RunOutput {
         } catch (IOException | SecurityException e) {
             throw new UserException("cannot write " + given + ": " + reason(e, dir));
         }
-        return new RunOutput(target, direct);
+        return new RunOutput(target, direct, direct ? identity(target) : null);
     }
 
     /** Removes the recording of a java command if nothing was recorded into it (an empty file is no recording). */

@@ -41,9 +41,13 @@ final class RunReport {
         }
     }
 
-    /** The one JVM of a java command wrote {@code target}, or jtrace rebuilds it from {@code repository}. */
-    void direct(Path target, Path repository, int exit) throws IOException {
-        if (Files.isRegularFile(target) && Files.size(target) > 0) {
+    /**
+     * The one JVM of a java command wrote the recording, or jtrace rebuilds it from
+     * {@code repository}; an earlier recording left at the same path is never taken for this run's.
+     */
+    void direct(RunOutput out, Path repository, int exit) throws IOException {
+        Path target = out.target();
+        if (out.writtenByThisRun()) {
             recordings(List.of(target));
             return;
         }
@@ -55,11 +59,16 @@ final class RunReport {
             recordings(List.of(target));
         } else if (started) {
             err.println(PREFIX + "no recording was written: the target " + howItEnded(exit)
-                    + " before JFR wrote any of the recording to disk");
+                    + " before JFR wrote any of the recording to disk" + earlier(out));
         } else {
-            err.println(PREFIX + "no recording was written: the target exited with code " + exit + " before tracing started");
+            err.println(PREFIX + "no recording was written: the target exited with code " + exit + " before tracing started"
+                    + earlier(out));
         }
         err.flush();
+    }
+
+    private static String earlier(RunOutput out) {
+        return out.holdsEarlierRecording() ? " (" + relative(out.target()) + " still holds an earlier recording)" : "";
     }
 
     /** Each JVM started by a non-java command wrote {@code NAME-<pid>.jfr} beside {@code target}, since {@code started}. */

@@ -1,5 +1,11 @@
 package io.jtrace.read.jfr;
 
+import io.jtrace.testing.Jdk;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import java.util.Map;
+import java.util.TreeMap;
+
 import io.jtrace.read.TraceReader;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
@@ -23,7 +29,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * {@link BatchScanner} finds, batch by batch, what the JDK's {@link RecordingFile} finds (same
@@ -31,46 +36,33 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * multi-chunk and cut short.
  */
 class BatchScannerTest {
-    /** A JDK newer than the one running the tests, found beside it the way the e2e tests find JDKs; null if none. */
-    static final Path JDK25 = newerJdk();
-
-    private static Path newerJdk() {
-        Path home = Path.of(System.getProperty("java.home")).toAbsolutePath();
-        try (java.util.stream.Stream<Path> beside = Files.list(home.getParent())) {
-            for (Path p : beside.sorted().toList()) {
-                Path release = p.resolve("release");
-                if (!Files.isRegularFile(release) || !Files.isExecutable(p.resolve("bin/java"))) continue;
-                java.util.Properties props = new java.util.Properties();
-                try (var in = Files.newInputStream(release)) {
-                    props.load(in);
-                }
-                String v = props.getProperty("JAVA_VERSION", "").replace("\"", "");
-                int major = Integer.parseInt(v.split("[.+-]")[0]);
-                if (major > Runtime.version().feature()) return p.resolve("bin/java");
-            }
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-        return null;
-    }
-
     @TempDir
     static Path dir;
+    /** The recording made by the JDK running the tests (in this JVM). */
     static Path jdk17;
-    static Path jdk25;
+    /** By major version: one recording per JDK found (see {@link Jdk#all}), each written by that JDK. */
+    static final Map<Integer, Path> BY_JDK = new TreeMap<>();
+
+    static List<Jdk> jdks() {
+        return Jdk.all();
+    }
 
     @BeforeAll
     static void record() throws Exception {
-        jdk17 = dir.resolve("jdk17.jfr");
+        jdk17 = dir.resolve("jdk" + Runtime.version().feature() + ".jfr");
         BatchRecordingMaker.make(jdk17);
-        if (Files.isExecutable(JDK25)) {
-            jdk25 = dir.resolve("jdk25.jfr");
-            String cp = classPathOf(BatchRecordingMaker.class) + File.pathSeparator
-                    + classPathOf(io.jtrace.events.TraceBatchEvent.class);
-            Process p = new ProcessBuilder(JDK25.toString(), "-cp", cp, BatchRecordingMaker.class.getName(), jdk25.toString())
-                    .redirectErrorStream(true).redirectOutput(dir.resolve("jdk25.log").toFile()).start();
-            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "JDK 25 maker hung");
-            assertEquals(0, p.exitValue(), () -> read(dir.resolve("jdk25.log")));
+        BY_JDK.put(Runtime.version().feature(), jdk17);
+        String cp = classPathOf(BatchRecordingMaker.class) + File.pathSeparator
+                + classPathOf(io.jtrace.events.TraceBatchEvent.class);
+        for (Jdk jdk : Jdk.all()) {
+            if (BY_JDK.containsKey(jdk.major())) continue;
+            Path file = dir.resolve("jdk" + jdk.major() + ".jfr");
+            Path log = dir.resolve("jdk" + jdk.major() + ".log");
+            Process p = new ProcessBuilder(jdk.java().toString(), "-cp", cp, BatchRecordingMaker.class.getName(), file.toString())
+                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), jdk + ": maker hung");
+            assertEquals(0, p.exitValue(), () -> read(log));
+            BY_JDK.put(jdk.major(), file);
         }
     }
 
@@ -178,20 +170,16 @@ class BatchScannerTest {
         assertEquals(expected.size(), actual.size(), what + ": batches");
     }
 
-    @Test
-    void findsWhatTheJdkFindsInAJdk17Recording() throws IOException {
-        assertSameAsJdk(jdk17);
-    }
-
-    @Test
-    void findsWhatTheJdkFindsInAJdk25Recording() throws IOException {
-        assumeTrue(jdk25 != null, "no JDK newer than " + Runtime.version().feature() + " beside " + System.getProperty("java.home"));
-        assertSameAsJdk(jdk25);
+    /** On a recording written by each JDK found (17 and 25 here), as the e2e tests run on each. */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void findsWhatTheJdkFinds(Jdk jdk) throws IOException {
+        assertSameAsJdk(BY_JDK.get(jdk.major()));
     }
 
     @Test
     void aCutRecordingGivesTheBatchesBeforeTheCutAndSaysWhy() throws IOException {
-        for (Path original : jdk25 == null ? List.of(jdk17) : List.of(jdk17, jdk25)) {
+        for (Path original : BY_JDK.values()) {
             long size = Files.size(original);
             List<String> whole = scan(original).batches();
             for (long cut : new long[] {size - 10, size / 2, size / 3, 200, 30}) {

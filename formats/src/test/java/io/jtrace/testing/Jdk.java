@@ -1,4 +1,4 @@
-package io.jtrace.e2e;
+package io.jtrace.testing;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,0 +1,94 @@
+package io.jtrace.agent;
+
+import java.io.IOException;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.stream.Stream;
+
+/**
+ * Stops tracing before the disk fills up. JFR does not survive a full disk: on JDK 17 and 25
+ * alike it prints "An irrecoverable error in Jfr. Shutting down VM..." and halts the program with
+ * exit code 1, no shutdown hooks and no recording. So every {@value #INTERVAL_MILLIS} ms this
+ * checks the room left for the JFR repository (where the chunks grow) and for the recording
+ * (written at the end from those chunks: as many bytes again); when what is left would not hold
+ * the recording plus two seconds of its fastest growth and a reserve, tracing stops, the
+ * recording is written with what came before, and one message says so. The program runs on,
+ * untraced, and ends as it would.
+ */
+final class DiskGuard implements Runnable {
+    static final long INTERVAL_MILLIS = 200;
+    private static final long RESERVE = 1L << 20;
+    private static final int WINDOW = (int) (1000 / INTERVAL_MILLIS);
+
+    private final RecordingControl recording;
+    private final AgentLog log;
+    private final long startNanos = System.nanoTime();
+
+    private DiskGuard(RecordingControl recording, AgentLog log) {
+        this.recording = recording;
+        this.log = log;
+    }
+
+    static void watch(RecordingControl recording, AgentLog log) {
+        Thread t = new Thread(new DiskGuard(recording, log), "jtrace-disk-guard");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    @Override
+    public void run() {
+        long[] sizes = new long[WINDOW];
+        long fastest = 0;
+        for (int tick = 0; ; tick++) {
+            try {
+                Thread.sleep(INTERVAL_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (!recording.running()) return;
+            try {
+                String repo = System.getProperty("jdk.jfr.repository");
+                if (repo == null) continue;
+                Path repository = Paths.get(repo);
+                long used = sizeOf(repository);
+                long aSecondAgo = sizes[tick % WINDOW];
+                sizes[tick % WINDOW] = used;
+                if (tick >= WINDOW) fastest = Math.max(fastest, used - aSecondAgo);
+                long growth = 2 * Math.max(fastest, used - aSecondAgo);
+                FileStore chunks = Files.getFileStore(repository);
+                Path outputDir = recording.output().toAbsolutePath().getParent();
+                FileStore file = Files.getFileStore(outputDir);
+                long need = chunks.equals(file) ? 2 * used + 2 * growth + RESERVE : used + growth + RESERVE;
+                long left = Math.min(file.getUsableSpace(), chunks.getUsableSpace());
+                if (file.getUsableSpace() < need || chunks.getUsableSpace() < growth + RESERVE) {
+                    stop(left, chunks.equals(file) ? outputDir.toString() : repository + " (JFR's chunks) and " + outputDir);
+                    return;
+                }
+            } catch (IOException | RuntimeException e) {
+                // a repository being rotated, a file gone while counting: next time
+            }
+        }
+    }
+
+    private void stop(long left, String where) {
+        double seconds = (System.nanoTime() - startNanos) / 1e9;
+        log.warn(String.format(java.util.Locale.ROOT,
+                "stopped tracing after %.1f s: the disk is nearly full (%,d KB left for %s); the recording holds"
+                        + " the trace up to then, and the program goes on untraced", seconds, left / 1024, where));
+        recording.stop();
+    }
+
+    private static long sizeOf(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).mapToLong(p -> {
+                try {
+                    return Files.size(p);
+                } catch (IOException gone) {
+                    return 0;
+                }
+            }).sum();
+        }
+    }
+}

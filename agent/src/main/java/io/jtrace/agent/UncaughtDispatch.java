@@ -1,0 +1,72 @@
+package io.jtrace.agent;
+
+import io.jtrace.agent.instrument.UncaughtDispatchHook;
+import io.jtrace.runtime.Tracer;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.security.ProtectionDomain;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Installs {@link UncaughtDispatchHook} into the JDK classes it hooks (a retransform for those
+ * already loaded, such as Thread; the others as they load), and takes it out again on detach.
+ * java.base is made to read the runtime's module so that they can call it. Failing that, nothing
+ * changes but the report: such exceptions show as having left traced code.
+ */
+final class UncaughtDispatch implements ClassFileTransformer {
+    private final AgentLog log;
+
+    private UncaughtDispatch(AgentLog log) {
+        this.log = log;
+    }
+
+    /** Returns the transformer to pass to {@link #remove}, or null if the hook is not in place. */
+    static UncaughtDispatch install(Instrumentation inst, AgentLog log) {
+        UncaughtDispatch hook = new UncaughtDispatch(log);
+        try {
+            inst.redefineModule(Thread.class.getModule(), Set.of(Tracer.class.getModule()), Map.of(), Map.of(),
+                    Set.of(), Map.of());
+            inst.addTransformer(hook, true);
+            inst.retransformClasses(loaded(inst));
+            return hook;
+        } catch (Throwable t) {
+            inst.removeTransformer(hook);
+            log.log("cannot record which handler ends a thread (" + t + "); such deaths show as 'left traced code'");
+            return null;
+        }
+    }
+
+    /** The JVM gets the original bytes back. */
+    static void remove(Instrumentation inst, UncaughtDispatch hook, AgentLog log) {
+        if (hook == null) return;
+        inst.removeTransformer(hook);
+        try {
+            inst.retransformClasses(loaded(inst));
+        } catch (Throwable t) {
+            log.log("cannot restore " + UncaughtDispatchHook.CLASSES + " (" + t + ")");
+        }
+    }
+
+    /** The hooked classes loaded now (by the boot loader: the JDK's own). */
+    private static Class<?>[] loaded(Instrumentation inst) {
+        java.util.List<Class<?>> classes = new java.util.ArrayList<>();
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            if (c.getClassLoader() == null && UncaughtDispatchHook.CLASSES.contains(c.getName())) classes.add(c);
+        }
+        return classes.toArray(new Class<?>[0]);
+    }
+
+    @Override
+    public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
+                            ProtectionDomain domain, byte[] classFile) {
+        if (loader != null || className == null || !UncaughtDispatchHook.hooks(className)) return null;
+        try {
+            return UncaughtDispatchHook.instrument(classFile);
+        } catch (Throwable t) {
+            log.log("left " + className.replace('/', '.') + " unchanged: " + t);
+            return null;
+        }
+    }
+}
