@@ -1,5 +1,6 @@
 package io.jtrace.e2e;
 
+import io.jtrace.testing.Jdk;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtrace.model.Descriptors;

@@ -1,5 +1,6 @@
 package io.jtrace.e2e;
 
+import io.jtrace.testing.Jdk;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

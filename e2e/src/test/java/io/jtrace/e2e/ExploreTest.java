@@ -1,5 +1,6 @@
 package io.jtrace.e2e;
 
+import io.jtrace.testing.Jdk;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

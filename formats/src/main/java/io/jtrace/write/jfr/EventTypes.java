@@ -70,6 +70,8 @@ final class EventTypes {
         exceptionUnwound.field("method", jdk.method).label("Method").description("The traced method the exception left");
 
         exceptionFields(exceptionUncaught, "The exception the thread died of");
+        exceptionUncaught.field("handler", jdk.string).label("Handler")
+                .description("Class of the uncaught exception handler the JDK gave it to (java.lang.ThreadGroup: none set, the JDK prints it)");
 
         variableFields();
 
