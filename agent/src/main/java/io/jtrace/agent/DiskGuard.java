@@ -13,13 +13,19 @@ import java.util.stream.Stream;
  * exit code 1, no shutdown hooks and no recording. So every {@value #INTERVAL_MILLIS} ms this
  * checks the room left for the JFR repository (where the chunks grow) and for the recording
  * (written at the end from those chunks: as many bytes again); when what is left would not hold
- * the recording plus two seconds of its fastest growth and a reserve, tracing stops, the
+ * the recording plus two seconds of its fastest growth and what JFR still holds in memory, tracing stops, the
  * recording is written with what came before, and one message says so. The program runs on,
  * untraced, and ends as it would.
  */
 final class DiskGuard implements Runnable {
     static final long INTERVAL_MILLIS = 200;
-    private static final long RESERVE = 1L << 20;
+    /**
+     * Room kept free beyond the estimate: what JFR still holds in memory when tracing stops
+     * (its global buffers, 10 MB by default) is written to the repository then, and the
+     * recording is copied from there. With 1 MB, a run on a 48 MB disk under load left a
+     * recording cut in the middle of a chunk.
+     */
+    private static final long RESERVE = 12L << 20;
     private static final int WINDOW = (int) (1000 / INTERVAL_MILLIS);
 
     private final RecordingControl recording;
