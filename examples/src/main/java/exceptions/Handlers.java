@@ -38,9 +38,13 @@ public final class Handlers {
     }
 
     static final class PoolHandler implements Thread.UncaughtExceptionHandler {
+        /** Released once the handler has printed: a pool may run its next task (or end) before its dying worker gets here. */
+        static final java.util.concurrent.Semaphore HANDLED = new java.util.concurrent.Semaphore(0);
+
         @Override
         public void uncaughtException(Thread t, Throwable e) {
             System.out.println("pool handler: " + e.getMessage());
+            HANDLED.release();
         }
     }
 
@@ -67,6 +71,7 @@ public final class Handlers {
             return t;
         });
         pool.execute(() -> fail("a pool task"));
+        PoolHandler.HANDLED.acquire();
         Future<?> kept = pool.submit(() -> fail("kept by a Future"));
         try {
             kept.get();
@@ -82,6 +87,7 @@ public final class Handlers {
             return t;
         }, new PoolHandler(), false);
         forkJoin.execute(() -> fail("a fork/join task"));
+        PoolHandler.HANDLED.acquire();
         forkJoin.shutdown();
         forkJoin.awaitTermination(10, TimeUnit.SECONDS);
 
