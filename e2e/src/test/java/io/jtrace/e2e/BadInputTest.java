@@ -155,7 +155,7 @@ class BadInputTest {
     @Test
     void unknownSubcommandWithHelpIsStillAnError() {
         assertUsageError("jtrace: ", List.of("unknown command 'nosuch'", "see 'jtrace --help'"), "nosuch", "--help");
-        assertUsageError("jtrace: ", List.of("unknown command 'explore'"), "explore", "--help");
+        assertUsageError("jtrace: ", List.of("unknown command 'shell'"), "shell", "--help");
         assertUsageError("jtrace: ", List.of("unknown command 'sumary'", "did you mean summary?"), "sumary", "--help");
     }
 
