@@ -21,11 +21,11 @@ final class DiskGuard implements Runnable {
     static final long INTERVAL_MILLIS = 200;
     /**
      * Room kept free beyond the estimate: what JFR still holds in memory when tracing stops
-     * (its global buffers, 10 MB by default) is written to the repository then, and the
-     * recording is copied from there. With 1 MB, a run on a 48 MB disk under load left a
-     * recording cut in the middle of a chunk.
+     * (its buffers, 10 MB by default) is written to the repository then, and copied again into
+     * the recording: twice, plus a margin. With 1 MB and then 12 MB, runs on a 48 MB disk under
+     * load left a recording cut in the middle of a chunk.
      */
-    private static final long RESERVE = 12L << 20;
+    private static final long RESERVE = 24L << 20;
     private static final int WINDOW = (int) (1000 / INTERVAL_MILLIS);
 
     private final RecordingControl recording;

@@ -122,7 +122,7 @@ class FaultSuiteTest {
     }
 
     /**
-     * The disk fills up while recording (a 48 MB tmpfs in a private mount namespace): JFR would
+     * The disk fills up while recording (a 96 MB tmpfs in a private mount namespace): JFR would
      * halt the JVM; jtrace stops tracing first, says so once, writes what it has, and the program
      * goes on and ends as it would.
      */
@@ -134,7 +134,7 @@ class FaultSuiteTest {
                 "mount -t tmpfs -o size=1m tmpfs " + mount), Map.of());
         assumeTrue(probe.exit() == 0, "cannot mount a tmpfs in a private mount namespace here: " + probe.err());
         Path rec = mount.resolve("full.jfr");
-        String command = "mount -t tmpfs -o size=48m tmpfs " + mount + " && TMPDIR=" + mount + " " + Jtrace.executable()
+        String command = "mount -t tmpfs -o size=96m tmpfs " + mount + " && TMPDIR=" + mount + " " + Jtrace.executable()
                 + " run -o " + rec + " -- " + jdk.java() + " -cp " + Jtrace.examplesClassPath() + " faults.Counting 3000"
                 + " && " + Jtrace.executable() + " summary " + rec + " | grep '^calls'";
         Jtrace.Result r = Jtrace.exec(dir, List.of("unshare", "-rm", "sh", "-c", command), Map.of());
