@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * {@code args[0]} threads (default 4) each making traced calls as fast as they can for
- * {@code args[1]} ms (default 2000); then prints how many calls they made in all. The data loss
- * test drives JFR's buffers past what its recorder thread can take with it.
+ * {@code args[1]} ms (default 2000); prints "started" once they all run, then how many calls they
+ * made in all. The data loss test drives JFR's buffers past what its recorder thread can take
+ * with it.
  */
 public final class Flood {
     private Flood() {}
@@ -23,6 +24,8 @@ public final class Flood {
             started.add(thread);
             thread.start();
         }
+        System.out.println("started " + threads + " threads");
+        System.out.flush();
         long total = 0;
         for (int t = 0; t < threads; t++) {
             started.get(t).join();

@@ -250,8 +250,10 @@ class FaultSuiteTest {
         assertEquals(0, sides.unfinished);
         Jtrace.Result exceptions = Jtrace.jtrace(dir, "exceptions", rec.toString());
         assertEquals(0, exceptions.exit(), exceptions::toString);
-        assertEquals(2, exceptions.out().lines().filter(l -> l.contains("IllegalStateException") && l.contains("first round")
-                && l.contains("thrown")).count(), exceptions::toString);
+        assertEquals(2, exceptions.out().lines().filter(l -> l.matches("#\\d+ java.lang.IllegalStateException: first round")).count(),
+                exceptions::toString);
+        assertEquals(2, exceptions.out().lines().filter(l -> l.matches(" +[0-9.]+ +caught at faults.Shape.total\\(int\\):18 .*")).count(),
+                exceptions::toString);
         System.out.printf("FAULT redefinition %s: same output; %,d sides() calls traced over 3 definitions (%d ids), "
                 + "exceptions of the new body recorded, balanced%n", jdk, sides.calls, sides.methodIds.size());
     }
@@ -289,6 +291,7 @@ class FaultSuiteTest {
                 "-cp", Jtrace.examplesClassPath(), "faults.Flood", "16", "1000"));
         Process jtrace = Jtrace.start(dir, args.toArray(String[]::new));
         long recorder = recorderThread(jtrace, "faults.Flood");
+        Jtrace.waitForOutput(dir, "started");
         Jtrace.Result stopped = Jtrace.exec(dir, List.of("python3", stall.toString(), Long.toString(recorder), "0.8"), Map.of());
         assertTrue(jtrace.waitFor(120, TimeUnit.SECONDS), "jtrace run did not end");
         assumeTrue(stopped.exit() == 0, () -> "cannot stop a thread with ptrace here: " + stopped);
