@@ -286,25 +286,34 @@ class FaultSuiteTest {
         assumeTrue(Jtrace.exec(dir, List.of("python3", "-c", "import ctypes"), Map.of()).exit() == 0,
                 "python3 with ctypes is needed to stop JFR's recorder thread");
         Path rec = dir.resolve("loss.jfr");
-        List<String> args = new ArrayList<>(List.of("run", "-o", rec.toString(), "--", jdk.java().toString(),
-                "-XX:FlightRecorderOptions:memorysize=1m,numglobalbuffers=2,globalbuffersize=512k,threadbuffersize=64k",
-                "-cp", Jtrace.examplesClassPath(), "faults.Flood", "16", "1000"));
-        Process jtrace = Jtrace.start(dir, args.toArray(String[]::new));
-        long recorder = recorderThread(jtrace, "faults.Flood");
-        Jtrace.waitForOutput(dir, "started");
-        Jtrace.Result stopped = Jtrace.exec(dir, List.of("python3", stall.toString(), Long.toString(recorder), "0.8"), Map.of());
-        assertTrue(jtrace.waitFor(120, TimeUnit.SECONDS), "jtrace run did not end");
-        assumeTrue(stopped.exit() == 0, () -> "cannot stop a thread with ptrace here: " + stopped);
-        String err = Files.readString(dir.resolve("err.txt"));
-        List<String> out = Files.readAllLines(dir.resolve("out.txt"));
-        assertEquals(0, jtrace.exitValue(), err);
-        long made = Long.parseLong(out.get(out.size() - 1).replaceAll("made (\\d+) calls.*", "$1"));
-        Counts c = Counts.of(rec, "step");
-        long lossEvents;
-        long lossBytes;
-        try (TraceIndex index = TraceReader.read(rec, null)) {
-            lossEvents = index.dataLossEvents();
-            lossBytes = index.dataLossBytes();
+        String err = "";
+        long made = 0;
+        Counts c = null;
+        long lossEvents = 0;
+        long lossBytes = 0;
+        int attempt = 0;
+        // JDK 17 loses in most runs, not all (the threads sometimes wait instead): up to 3 runs
+        while (attempt < 3 && (attempt == 0 || (jdk.major() < 25 && lossEvents == 0))) {
+            attempt++;
+            Files.deleteIfExists(dir.resolve("out.txt"));
+            List<String> args = new ArrayList<>(List.of("run", "-o", rec.toString(), "--", jdk.java().toString(),
+                    "-XX:FlightRecorderOptions:memorysize=1m,numglobalbuffers=2,globalbuffersize=512k,threadbuffersize=64k",
+                    "-cp", Jtrace.examplesClassPath(), "faults.Flood", "16", "1000"));
+            Process jtrace = Jtrace.start(dir, args.toArray(String[]::new));
+            long recorder = recorderThread(jtrace, "faults.Flood");
+            Jtrace.waitForOutput(dir, "started");
+            Jtrace.Result stopped = Jtrace.exec(dir, List.of("python3", stall.toString(), Long.toString(recorder), "0.8"), Map.of());
+            assertTrue(jtrace.waitFor(120, TimeUnit.SECONDS), "jtrace run did not end");
+            assumeTrue(stopped.exit() == 0, () -> "cannot stop a thread with ptrace here: " + stopped);
+            err = Files.readString(dir.resolve("err.txt"));
+            List<String> out = Files.readAllLines(dir.resolve("out.txt"));
+            assertEquals(0, jtrace.exitValue(), err);
+            made = Long.parseLong(out.get(out.size() - 1).replaceAll("made (\\d+) calls.*", "$1"));
+            c = Counts.of(rec, "step");
+            try (TraceIndex index = TraceReader.read(rec, null)) {
+                lossEvents = index.dataLossEvents();
+                lossBytes = index.dataLossBytes();
+            }
         }
         if (jdk.major() >= 25) {
             assertEquals(0, lossEvents, err);
@@ -315,9 +324,12 @@ class FaultSuiteTest {
                     jdk, c.calls, made);
             return;
         }
-        assertTrue(lossEvents > 0, () -> "no jdk.DataLoss event\n" + err);
-        assertTrue(c.lost > 0, () -> "no batch marked lost\n" + err);
-        assertTrue(c.calls < made, () -> c.calls + " calls recorded of " + made + " made");
+        String runErr = err;
+        long recorded = c.calls;
+        long madeCalls = made;
+        assertTrue(lossEvents > 0, () -> "no jdk.DataLoss event in 3 runs\n" + runErr);
+        assertTrue(c.lost > 0, () -> "no batch marked lost\n" + runErr);
+        assertTrue(c.calls < made, () -> recorded + " calls recorded of " + madeCalls + " made");
         assertTrue(err.contains("jtrace run: warning: JFR lost " + lossBytes + " bytes of events"), err);
         String warning = "warning: JFR lost " + lossBytes + " bytes of events in " + lossEvents + " place(s)";
         Path filtered = dir.resolve("filtered.jfr");
@@ -337,8 +349,8 @@ class FaultSuiteTest {
         GapLines gaps = new GapLines();
         Main.execute(new String[] {"print", filtered.toString()}, new PrintWriter(gaps), new PrintWriter(new StringWriter()));
         assertEquals(c.lost, gaps.count, "the filtered recording keeps the gaps");
-        System.out.printf("FAULT jfr data loss %s: %d jdk.DataLoss event(s) reporting %,d bytes; %d batch(es) missing; "
-                + "%,d of %,d calls recorded (%.2f%% lost); every reading command warns%n", jdk, lossEvents, lossBytes,
+        System.out.printf("FAULT jfr data loss %s (run %d): %d jdk.DataLoss event(s) reporting %,d bytes; %d batch(es) missing; "
+                + "%,d of %,d calls recorded (%.2f%% lost); every reading command warns%n", jdk, attempt, lossEvents, lossBytes,
                 c.lost, c.calls, made, 100.0 * (made - c.calls) / made);
     }
 
