@@ -10,8 +10,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Installs {@link UncaughtDispatchHook} into the JDK classes it hooks (a retransform for those
- * already loaded, such as Thread; the others as they load), and takes it out again on detach.
+ * Installs {@link UncaughtDispatchHook} into the JDK classes it hooks (loaded without being
+ * initialized, then retransformed; the transformer is removed right after), and takes it out
+ * again on detach.
  * java.base is made to read the runtime's module so that they can call it. Failing that, nothing
  * changes but the report: such exceptions show as having left traced code.
  */
@@ -28,8 +29,22 @@ final class UncaughtDispatch implements ClassFileTransformer {
         try {
             inst.redefineModule(Thread.class.getModule(), Set.of(Tracer.class.getModule()), Map.of(), Map.of(),
                     Set.of(), Map.of());
+            for (String name : UncaughtDispatchHook.CLASSES) {
+                try {
+                    Class.forName(name, false, null); // loaded, not initialized: the program sees nothing
+                } catch (ClassNotFoundException notInThisJdk) {
+                    // hooked where it exists
+                }
+            }
             inst.addTransformer(hook, true);
-            inst.retransformClasses(loaded(inst));
+            try {
+                inst.retransformClasses(loaded(inst));
+            } finally {
+                // Its classes are all hooked now. A second transformer on every class load doubles the
+                // chance that a class loaded deep in a StackOverflowError overflows in the JDK's own
+                // transformer loop, which the JVM reports as an instrument assertion on stderr.
+                inst.removeTransformer(hook);
+            }
             return hook;
         } catch (Throwable t) {
             inst.removeTransformer(hook);
@@ -61,7 +76,15 @@ final class UncaughtDispatch implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
                             ProtectionDomain domain, byte[] classFile) {
-        if (loader != null || className == null || !UncaughtDispatchHook.hooks(className)) return null;
+        try { // nothing may escape: the JVM prints an instrument assertion for it (a class loaded deep in a StackOverflowError)
+            if (loader != null || className == null || !UncaughtDispatchHook.hooks(className)) return null;
+            return hook(className, classFile);
+        } catch (Throwable outOfStack) {
+            return null;
+        }
+    }
+
+    private byte[] hook(String className, byte[] classFile) {
         try {
             return UncaughtDispatchHook.instrument(classFile);
         } catch (Throwable t) {

@@ -328,8 +328,10 @@ class FaultSuiteTest {
         long recorded = c.calls;
         long madeCalls = made;
         assertTrue(lossEvents > 0, () -> "no jdk.DataLoss event in 3 runs\n" + runErr);
-        assertTrue(c.lost > 0, () -> "no batch marked lost\n" + runErr);
-        assertTrue(c.calls < made, () -> recorded + " calls recorded of " + madeCalls + " made");
+        // JFR's loss may hit only other events (its own, a thread's last batch after which no gap can show):
+        // then no batch is marked lost, and what every command must still do is warn
+        assertTrue(c.calls <= made, () -> recorded + " calls recorded of " + madeCalls + " made");
+        if (c.lost > 0) assertTrue(c.calls < made, () -> recorded + " calls recorded of " + madeCalls + " made");
         assertTrue(err.contains("jtrace run: warning: JFR lost " + lossBytes + " bytes of events"), err);
         String warning = "warning: JFR lost " + lossBytes + " bytes of events in " + lossEvents + " place(s)";
         Path filtered = dir.resolve("filtered.jfr");
