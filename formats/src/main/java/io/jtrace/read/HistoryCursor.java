@@ -144,9 +144,7 @@ public final class HistoryCursor {
             return false;
         });
         if (best[0] < 0) return false;
-        long target = best[0];
-        if (history.at(target).event() instanceof MethodExit) target = history.findBackward(target, level, e -> true);
-        return goTo(target);
+        return goTo(history.callStart(best[0]));
     }
 
     private int level() {

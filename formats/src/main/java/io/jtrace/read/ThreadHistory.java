@@ -205,6 +205,15 @@ public final class ThreadHistory {
         return found[0];
     }
 
+    /**
+     * The event where the call seen at event {@code n} started: the enter of an exit (its last
+     * earlier event at the same level), the event itself otherwise.
+     */
+    public long callStart(long n) {
+        TraceEvent e = at(n).event();
+        return e instanceof io.jtrace.model.MethodExit ? findBackward(n, e.depth(), v -> true) : n;
+    }
+
     /** The number of the first event at or after {@code nanos} (recording time), or {@link #size()} if none. */
     public long firstAtOrAfter(long nanos) {
         int k = 0;

@@ -160,9 +160,8 @@ final class MoveCommands {
         long n = forward ? h.findForward(s.cursor().number(), Integer.MAX_VALUE, ofIt::test)
                 : h.findBackward(s.cursor().number(), Integer.MAX_VALUE, ofIt::test);
         if (n < 0) {
-            long number = s.followed.identity() == 0 ? 0 : s.followedNumber;
             s.followed = null;
-            throw new ShellError("exception #" + number + " has no " + (forward ? "later" : "earlier")
+            throw new ShellError("exception #" + s.followedNumber + " has no " + (forward ? "later" : "earlier")
                     + " event on this thread; step and rstep move event by event again");
         }
         s.cursor().goTo(n);

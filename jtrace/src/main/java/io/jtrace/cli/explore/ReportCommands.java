@@ -29,28 +29,32 @@ final class ReportCommands {
         }
     }
 
+    /** The CLI's model, built once: picocli builds every subcommand's model each time. */
+    private static final CommandLine CLI = Main.commandLine();
+
     /** The report's own command line, for its options and help. */
     static CommandLine.Model.CommandSpec spec(String name) {
-        return Main.commandLine().getSubcommands().get(name).getCommandSpec();
+        return CLI.getSubcommands().get(name).getCommandSpec();
     }
 
     /** The report's options, as 'jtrace NAME --help' prints them. */
     private static String usage(String name) {
         StringWriter text = new StringWriter();
-        CommandLine report = Main.commandLine().getSubcommands().get(name);
+        CommandLine report = CLI.getSubcommands().get(name);
         report.usage(new PrintWriter(text), CommandLine.Help.Ansi.OFF);
         return text.toString().replace("Usage: jtrace " + name + " ", "Usage: " + name + " ").replace(" FILE", "").stripTrailing();
     }
 
     private static void report(ExploreSession s, String name, List<String> args, PrintWriter out) {
+        CommandLine.Model.CommandSpec spec = spec(name);
         List<String> line = new ArrayList<>();
         line.add(name);
         line.add(s.file.toString());
-        line.addAll(s.filters.options(spec(name)));
-        if (spec(name).findOption("--color") != null && args.stream().noneMatch(a -> a.startsWith("--color"))) {
+        line.addAll(s.filters.options(spec));
+        if (spec.findOption("--color") != null && args.stream().noneMatch(a -> a.startsWith("--color"))) {
             line.add("--color=" + (s.ansi.enabled() ? "always" : "never"));
         }
-        if (!s.text.times() && spec(name).findOption("--no-times") != null && !args.contains("--no-times")) line.add("--no-times");
+        if (!s.text.times() && spec.findOption("--no-times") != null && !args.contains("--no-times")) line.add("--no-times");
         line.addAll(args);
         StringWriter errors = new StringWriter();
         PrintWriter err = new PrintWriter(errors);

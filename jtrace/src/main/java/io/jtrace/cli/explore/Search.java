@@ -31,7 +31,7 @@ record Search(String text, ThreadHistory.EventTest test, boolean byExit) {
             case "call" -> call(rest, session);
             case "throw" -> {
                 if (rest.size() != 1) throw new ShellError("find throw takes one exception type (a glob): find throw *Refused*");
-                Pattern type = typeGlob(rest.get(0));
+                Pattern type = Glob.compile(rest.get(0));
                 yield new Search("throw " + rest.get(0), e -> e.other() instanceof ExceptionThrown t && filters.inWindow(e.nanos())
                         && t.exception().type() != null && matchesType(type, t.exception().type()), false);
             }
@@ -93,11 +93,7 @@ record Search(String text, ThreadHistory.EventTest test, boolean byExit) {
         return v.value().text() != null && v.value().text().equals(wanted);
     }
 
-    /** An exception type glob: whole name ({@code java.io.IOException}) or simple name ({@code *Refused*}). */
-    static Pattern typeGlob(String glob) {
-        return Glob.compile(glob);
-    }
-
+    /** An exception type glob matches the whole name ({@code java.io.IOException}) or the simple one ({@code *Refused*}). */
     static boolean matchesType(Pattern glob, String type) {
         int dot = type.lastIndexOf('.');
         String simple = dot < 0 ? type : type.substring(dot + 1);

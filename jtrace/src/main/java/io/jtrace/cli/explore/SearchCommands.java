@@ -7,7 +7,6 @@ import io.jtrace.model.ExceptionJourney;
 import io.jtrace.model.ExceptionThrown;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.VariableAccess;
-import io.jtrace.read.EventView;
 import io.jtrace.read.HistoryCursor;
 import io.jtrace.read.Replay;
 import io.jtrace.read.ThreadHistory;
@@ -69,8 +68,7 @@ final class SearchCommands {
         while (true) {
             found = forward ? h.findForward(from, Integer.MAX_VALUE, search.test()) : h.findBackward(from, Integer.MAX_VALUE, search.test());
             if (found < 0 || !search.byExit()) break;
-            long enter = HistoryCursor.kind(h.at(found).event()) == EventView.Kind.CALL ? found
-                    : h.findBackward(found, h.at(found).event().depth(), e -> true);
+            long enter = h.callStart(found);
             if (forward ? enter > c.number() : enter < c.number()) {
                 found = enter;
                 break;
