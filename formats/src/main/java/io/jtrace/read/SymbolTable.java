@@ -19,9 +19,17 @@ public final class SymbolTable {
 
     void addMethod(MethodInfo m) {
         if (methods.putIfAbsent(m.id(), m) != null || m.id() < 0) return;
-        if (m.id() >= byId.length) byId = java.util.Arrays.copyOf(byId, Math.max(m.id() + 1, byId.length * 2));
+        if (m.id() >= byId.length) {
+            // the agent hands out ids densely from 1; an id far beyond the count defined so far is
+            // a damaged record, kept in the map only (a dense array for it could exhaust the heap)
+            if (m.id() > SPARSE_LIMIT + 4L * methods.size()) return;
+            byId = java.util.Arrays.copyOf(byId, Math.max(m.id() + 1, byId.length * 2));
+        }
         byId[m.id()] = m;
     }
+
+    /** Ids up to this many beyond four times the methods defined go into the dense array. */
+    private static final int SPARSE_LIMIT = 1 << 16;
 
     void addType(int id, String name, String supers) {
         types.putIfAbsent(id, name);
@@ -55,7 +63,7 @@ public final class SymbolTable {
     }
 
     public MethodInfo method(int id) {
-        MethodInfo m = id >= 0 && id < byId.length ? byId[id] : null;
+        MethodInfo m = id >= 0 && id < byId.length ? byId[id] : methods.get(id);
         if (m == null) {
             m = MethodInfo.unknown(id);
             addMethod(m); // one shared instance per missing id
@@ -65,7 +73,7 @@ public final class SymbolTable {
 
     /** The method with this id, or a stand-in that is not remembered (its definition may still come: live). */
     MethodInfo definedOrUnknown(int id) {
-        MethodInfo m = id >= 0 && id < byId.length ? byId[id] : null;
+        MethodInfo m = id >= 0 && id < byId.length ? byId[id] : methods.get(id);
         return m != null ? m : MethodInfo.unknown(id);
     }
 
