@@ -19,7 +19,25 @@ import java.util.Locale;
         mixinStandardHelpOptions = true,
         versionProvider = Version.class,
         description = "Trace a JVM program into a JDK Flight Recorder recording, then read the trace.",
-        subcommands = {
+        footer = {"", "Examples:",
+            "  jtrace run -o bank.jfr -- java -cp app.jar bank.Main",
+            "  jtrace print bank.jfr --thread main --depth 3",
+            "  jtrace summary bank.jfr --sort total --top 10",
+            "  jtrace tree bank.jfr --merge --min-percent 1",
+            "  jtrace exceptions bank.jfr --summary",
+            "  jtrace run --vars counter.** -o c.jfr -- java -cp app.jar counter.Counter && jtrace vars c.jfr --var sum",
+            "  jtrace filter bank.jfr --thread main --from 0.5 -o main.jfr",
+            "  jtrace export bank.jfr --format chrome -o bank.json",
+            "  jtrace ps && jtrace attach 4242 --duration 30s --include com.acme.** -o live.jfr",
+            "  jtrace install --prefix ~/.local"})
+public final class Main implements Runnable {
+    /**
+     * Every subcommand, in the order help lists them. Not in {@code @Command(subcommands)}: picocli
+     * builds the model of each listed command by reflection, ~0.1 s for all of them, and
+     * {@code jtrace run} pays that before the program starts; a command line that names one
+     * subcommand builds that one only (see {@link #commandLine(String[])}).
+     */
+    static final List<Class<?>> SUBCOMMANDS = List.of(
             RunCommand.class,
             PrintCommand.class,
             SummaryCommand.class,
@@ -34,20 +52,8 @@ import java.util.Locale;
             DetachCommand.class,
             InstallCommand.class,
             UninstallCommand.class,
-            CommandLine.HelpCommand.class,
-        },
-        footer = {"", "Examples:",
-            "  jtrace run -o bank.jfr -- java -cp app.jar bank.Main",
-            "  jtrace print bank.jfr --thread main --depth 3",
-            "  jtrace summary bank.jfr --sort total --top 10",
-            "  jtrace tree bank.jfr --merge --min-percent 1",
-            "  jtrace exceptions bank.jfr --summary",
-            "  jtrace run --vars counter.** -o c.jfr -- java -cp app.jar counter.Counter && jtrace vars c.jfr --var sum",
-            "  jtrace filter bank.jfr --thread main --from 0.5 -o main.jfr",
-            "  jtrace export bank.jfr --format chrome -o bank.json",
-            "  jtrace ps && jtrace attach 4242 --duration 30s --include com.acme.** -o live.jfr",
-            "  jtrace install --prefix ~/.local"})
-public final class Main implements Runnable {
+            CommandLine.HelpCommand.class);
+
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
             description = "Print stack traces of internal errors.")
     boolean debug;
@@ -117,14 +123,46 @@ public final class Main implements Runnable {
         }
     }
 
+    /** The whole command line: every subcommand's model. */
     public static CommandLine commandLine() {
+        return withSubcommands(SUBCOMMANDS);
+    }
+
+    /**
+     * The command line for these arguments: if their first word names a subcommand other than
+     * {@code help}, only that subcommand's model; else all of them (top-level help, a mistyped
+     * name and its "did you mean" need the whole list).
+     */
+    static CommandLine commandLine(String[] args) {
+        String first = null;
+        for (String a : args) {
+            if (a.equals("--")) break;
+            if (!a.startsWith("-")) {
+                first = a;
+                break;
+            }
+        }
+        if (first != null && !first.equals("help")) {
+            for (Class<?> c : SUBCOMMANDS) {
+                Command command = c.getAnnotation(Command.class);
+                if (command.name().equals(first) || List.of(command.aliases()).contains(first)) {
+                    return withSubcommands(List.of(c));
+                }
+            }
+        }
+        return commandLine();
+    }
+
+    private static CommandLine withSubcommands(List<Class<?>> subcommands) {
         CommandLine cl = new CommandLine(new Main());
-        cl.getSubcommands().get("run").setStopAtPositional(true);
+        for (Class<?> c : subcommands) cl.addSubcommand(c);
+        CommandLine run = cl.getSubcommands().get("run");
+        if (run != null) run.setStopAtPositional(true);
         return cl;
     }
 
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = commandLine();
+        CommandLine cl = commandLine(args);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, arguments) -> {

@@ -88,6 +88,28 @@ class HelpTest {
         for (String entry : entries) assertTrue(entry.strip().endsWith("."), "cut short in 'jtrace --help': " + entry);
     }
 
+    /** A command line naming one subcommand builds only its model, the same model as the whole one's. */
+    @Test
+    void aNamedSubcommandAloneIsBuiltAndBuiltTheSame() {
+        CommandLine all = Main.commandLine();
+        for (String name : all.getSubcommands().keySet()) {
+            if (name.equals("help")) continue;
+            for (String[] args : List.of(new String[] {name, "x"}, new String[] {"--debug", name})) {
+                CommandLine one = Main.commandLine(args);
+                assertEquals(List.of(name), List.copyOf(one.getSubcommands().keySet()), String.join(" ", args));
+                var full = all.getSubcommands().get(name).getCommandSpec();
+                var alone = one.getSubcommands().get(name).getCommandSpec();
+                assertEquals(full.optionsMap().keySet(), alone.optionsMap().keySet(), name);
+                assertEquals(full.positionalParameters().size(), alone.positionalParameters().size(), name);
+                assertEquals(full.parser().stopAtPositional(), alone.parser().stopAtPositional(), name);
+            }
+        }
+        for (String[] args : List.of(new String[] {}, new String[] {"help", "run"}, new String[] {"--help"}, new String[] {"rn"},
+                new String[] {"--", "run"})) {
+            assertEquals(all.getSubcommands().keySet(), Main.commandLine(args).getSubcommands().keySet(), String.join(" ", args));
+        }
+    }
+
     @Test
     void unknownCommandsAreErrorsEvenWithHelp() {
         for (String[] args : List.of(new String[] {"nosuch"}, new String[] {"nosuch", "--help"}, new String[] {"--help", "nosuch"},

@@ -28,9 +28,15 @@ public final class AgentJars {
     /** Path of the agent jar, unpacking it (and the runtime beside it) if needed. */
     public static Path agentJar() {
         try {
+            String key = keyFromArchive();
+            if (key != null) {
+                // the common case, unpacked by an earlier run: no jar bytes read, nothing hashed
+                Path dir = cacheRoot().resolve(key);
+                if (Files.isRegularFile(dir.resolve(AGENT)) && Files.isRegularFile(dir.resolve(RUNTIME))) return dir.resolve(AGENT);
+            }
             byte[] agent = resource(AGENT);
             byte[] runtime = resource(RUNTIME);
-            Path dir = cacheRoot().resolve(hash(agent, runtime));
+            Path dir = cacheRoot().resolve(key != null ? key : hash(agent, runtime));
             Files.createDirectories(dir);
             install(dir.resolve(RUNTIME), runtime);
             install(dir.resolve(AGENT), agent);
@@ -77,6 +83,28 @@ public final class AgentJars {
         String xdg = System.getenv("XDG_CACHE_HOME");
         Path base = xdg != null && !xdg.isEmpty() ? Paths.get(xdg) : Paths.get(System.getProperty("user.home"), ".cache");
         return base.resolve("jtrace");
+    }
+
+    /**
+     * The cache key from the archive's own directory (each embedded jar's CRC-32 and size), when
+     * jtrace runs from its executable: reading and hashing both jars cost ~20 ms on every run.
+     * Null when it runs from a directory of classes (tests).
+     */
+    private static String keyFromArchive() {
+        try {
+            java.security.CodeSource source = AgentJars.class.getProtectionDomain().getCodeSource();
+            if (source == null) return null;
+            Path archive = Paths.get(source.getLocation().toURI());
+            if (!Files.isRegularFile(archive)) return null;
+            try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(archive.toFile())) {
+                java.util.zip.ZipEntry agent = zip.getEntry("io/jtrace/cli/embedded/" + AGENT);
+                java.util.zip.ZipEntry runtime = zip.getEntry("io/jtrace/cli/embedded/" + RUNTIME);
+                if (agent == null || runtime == null || agent.getCrc() < 0 || runtime.getCrc() < 0) return null;
+                return String.format("z%08x%08x%x%x", agent.getCrc(), runtime.getCrc(), agent.getSize(), runtime.getSize());
+            }
+        } catch (IOException | java.net.URISyntaxException | RuntimeException e) {
+            return null; // hash the bytes instead
+        }
     }
 
     private static byte[] resource(String name) throws IOException {

@@ -24,8 +24,7 @@ public final class WorkDirectory implements AutoCloseable {
     public static WorkDirectory create() {
         String tmp = System.getProperty("java.io.tmpdir");
         try {
-            Path dir = Files.createTempDirectory("jtrace-run-",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Path dir = createPrivate(Path.of(tmp));
             WorkDirectory work = new WorkDirectory(dir);
             try {
                 Files.createDirectories(work.repository());
@@ -38,6 +37,26 @@ public final class WorkDirectory implements AutoCloseable {
             throw new UserException("cannot create a temporary directory in " + tmp + ": " + e.getMessage()
                     + " (set TMPDIR to a writable directory)");
         }
+    }
+
+    /**
+     * A new directory only this user can enter, named by pid and a counter: Files.createTempDirectory
+     * seeds a SecureRandom first (~15 ms of jtrace run's start-up). Safe with a guessable name:
+     * creation fails if anything, a link included, is already there, and then the next name is tried.
+     */
+    private static Path createPrivate(Path parent) throws IOException {
+        long pid = ProcessHandle.current().pid();
+        long salt = System.nanoTime() & 0xffff;
+        IOException last = null;
+        for (int i = 0; i < 100; i++) {
+            try {
+                return Files.createDirectory(parent.resolve("jtrace-run-" + pid + "-" + (salt + i)),
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            } catch (java.nio.file.FileAlreadyExistsException taken) {
+                last = taken;
+            }
+        }
+        throw last;
     }
 
     public Path agentLog() {
