@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * The agent's options: {@code key=value} pairs joined by commas, values percent-encoded so that
  * paths and patterns survive {@code JAVA_TOOL_OPTIONS} (split on spaces) and the comma syntax.
- * Repeatable keys (include, exclude) may appear several times.
+ * Repeatable keys (include, exclude, vars, lines, args, redact) may appear several times.
  */
 public final class AgentOptions {
     /** Recording file; {@code %p} becomes the pid (one file per JVM under JAVA_TOOL_OPTIONS). */
@@ -24,6 +24,8 @@ public final class AgentOptions {
     public String log;
     /** Methods whose variable reads and writes are recorded ({@code --vars}). */
     public final List<String> vars = new ArrayList<>();
+    /** Methods whose argument and return values are recorded ({@code --args}). */
+    public final List<String> args = new ArrayList<>();
     /** Methods whose executed source lines are recorded ({@code --lines}). */
     public final List<String> lines = new ArrayList<>();
     /** How references are recorded: {@code identity} (default) or {@code tostring}. */
@@ -56,6 +58,7 @@ public final class AgentOptions {
                 case "log": o.log = value; break;
                 case "vars": o.vars.add(value); break;
                 case "lines": o.lines.add(value); break;
+                case "args": o.args.add(value); break;
                 case "redact": o.redact.add(value); break;
                 case "values":
                     if (!value.equals("identity") && !value.equals("tostring")) {
@@ -103,6 +106,7 @@ public final class AgentOptions {
         if (log != null) pairs.put("log", List.of(log));
         if (!vars.isEmpty()) pairs.put("vars", vars);
         if (!lines.isEmpty()) pairs.put("lines", lines);
+        if (!args.isEmpty()) pairs.put("args", args);
         if (values != null) pairs.put("values", List.of(values));
         if (!redact.isEmpty()) pairs.put("redact", redact);
         if (stringLength > 0) pairs.put("stringLength", List.of(String.valueOf(stringLength)));

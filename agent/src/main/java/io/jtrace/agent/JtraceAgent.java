@@ -3,6 +3,7 @@ package io.jtrace.agent;
 import io.jtrace.agent.filter.MethodFilter;
 import io.jtrace.agent.filter.Redaction;
 import io.jtrace.agent.instrument.ClassInstrumenter;
+import io.jtrace.agent.instrument.ArgumentProbe;
 import io.jtrace.agent.instrument.LineProbe;
 import io.jtrace.agent.instrument.Probe;
 import io.jtrace.agent.instrument.VariableProbe;
@@ -133,18 +134,22 @@ public final class JtraceAgent {
     }
 
     /**
-     * Methods in the --vars or --lines scope are call-traced too (their line and variable
-     * records belong to a frame), so they join the includes; --exclude still wins.
+     * Methods in the --vars, --lines or --args scope are call-traced too (their line, variable,
+     * argument and return records belong to a frame), so they join the includes; --exclude still wins.
      */
     static List<String> tracedPatterns(AgentOptions options) {
         if (options.include.isEmpty()) return List.of(); // everything is traced already
         List<String> patterns = new ArrayList<>(options.include);
         patterns.addAll(options.vars);
         patterns.addAll(options.lines);
+        patterns.addAll(options.args);
         return patterns;
     }
 
-    /** Variable and line probes (when asked for) first, then the exception and call probes. */
+    /**
+     * Variable and line probes (when asked for) first, then the exception probes, the argument
+     * probe (when asked for) and the call probe.
+     */
     static List<Probe> probes(AgentOptions options, Redaction redaction, AgentLog log) {
         List<Probe> probes = new ArrayList<>();
         if (!options.vars.isEmpty()) {
@@ -152,8 +157,10 @@ public final class JtraceAgent {
                     VariableRegistry::register, log::log));
         }
         if (!options.lines.isEmpty()) probes.add(new LineProbe(MethodFilter.parse(options.lines, options.exclude)));
-        probes.addAll(options.exceptions ? ClassInstrumenter.exceptionProbes(TypeRegistry::idOfName)
-                : ClassInstrumenter.callProbes());
+        Probe[] beforeCalls = options.args.isEmpty() ? new Probe[0] : new Probe[] {
+            new ArgumentProbe(MethodFilter.parse(options.args, options.exclude), redaction, VariableRegistry::register, log::log)};
+        probes.addAll(options.exceptions ? ClassInstrumenter.exceptionProbes(TypeRegistry::idOfName, beforeCalls)
+                : ClassInstrumenter.callProbes(beforeCalls));
         return probes;
     }
 

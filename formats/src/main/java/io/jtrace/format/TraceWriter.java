@@ -27,6 +27,15 @@ public interface TraceWriter extends AutoCloseable {
         });
     }
 
+    /**
+     * As {@link #visitor()}, for a writer that shows the values {@code run --args} recorded: it
+     * reads each call's from {@code values} while it is given the call (a replay's
+     * {@code CurrentValues}). Writers that show no values need not override it.
+     */
+    default io.jtrace.analysis.CallVisitor visitor(java.util.function.Supplier<io.jtrace.model.CallValues> values) {
+        return visitor();
+    }
+
     @Override
     default void close() throws IOException {}
 }

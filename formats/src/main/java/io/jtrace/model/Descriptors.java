@@ -34,6 +34,28 @@ public final class Descriptors {
         return out.toString();
     }
 
+    /** The descriptors of a method descriptor's parameters: {@code (J[I)V} gives {@code J, [I}. */
+    public static java.util.List<String> parameterTypes(String descriptor) {
+        java.util.List<String> types = new java.util.ArrayList<>();
+        if (descriptor == null || descriptor.isEmpty() || descriptor.charAt(0) != '(') return types;
+        int i = 1;
+        while (i < descriptor.length() && descriptor.charAt(i) != ')') {
+            int start = i;
+            while (i < descriptor.length() && descriptor.charAt(i) == '[') i++;
+            if (i == descriptor.length()) break; // a damaged descriptor: the types so far
+            i = descriptor.charAt(i) == 'L' ? descriptor.indexOf(';', i) + 1 : i + 1;
+            if (i == 0) break;
+            types.add(descriptor.substring(start, i));
+        }
+        return types;
+    }
+
+    /** The return type of a method descriptor: {@code (J)Ljava/lang/String;} gives {@code Ljava/lang/String;}. */
+    public static String returnType(String descriptor) {
+        int close = descriptor == null ? -1 : descriptor.indexOf(')');
+        return close < 0 ? "V" : descriptor.substring(close + 1);
+    }
+
     /** Source-level name of one field or variable descriptor, e.g. {@code [Ljava/lang/String;} to {@code String[]}. */
     public static String typeName(String descriptor) {
         int dims = 0;

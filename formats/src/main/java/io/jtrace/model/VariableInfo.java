@@ -3,8 +3,9 @@ package io.jtrace.model;
 /**
  * One variable access site as its definition event describes it: which variable of which
  * method, its declared type (a JVM descriptor; for array elements the element type), the source
- * line and whether the site writes or reads. {@code slot} is -1 and {@code ownerClass} empty
- * where they do not apply.
+ * line and whether the site writes or reads. Kinds ARGUMENT (with the parameter's index as
+ * {@code slot}) and RETURN describe a parameter or the return value of a method traced with
+ * {@code --args}. {@code slot} is -1 and {@code ownerClass} empty where they do not apply.
  */
 public record VariableInfo(int siteId, int methodId, VariableKind kind, String name, String type, int slot,
                            String ownerClass, int line, boolean write, boolean redacted) {

@@ -1,6 +1,7 @@
 package io.jtrace.read;
 
 import io.jtrace.analysis.CallVisitor;
+import io.jtrace.model.CallValues;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodInfo;
@@ -30,8 +31,14 @@ final class CallBlock implements CallVisitor {
     ExceptionRef[] exception;
     /** The encoded record of each OTHER item, if the replay keeps them ({@link CurrentRecord}). */
     EncodedRecord[] record;
+    /** The encoded ARGUMENT and RETURN records of each call item, if the replay keeps them. */
+    EncodedRecord[][] valueRecords;
+    /** The values of each call item ({@link CurrentValues}), if the replay gives them. */
+    CallValues[] values;
     /** Where the records of the replay filling this block are handed over; null if none are kept. */
     CurrentRecord source;
+    /** Where the replay filling this block leaves each call's values; null if nobody reads them. */
+    CurrentValues valuesSource;
 
     CallBlock(int capacity) {
         this.capacity = capacity;
@@ -44,6 +51,8 @@ final class CallBlock implements CallVisitor {
         exitKind = new ExitKind[capacity];
         exception = new ExceptionRef[capacity];
         record = new EncodedRecord[capacity];
+        valueRecords = new EncodedRecord[capacity][];
+        values = new CallValues[capacity];
     }
 
     boolean isFull() {
@@ -61,6 +70,8 @@ final class CallBlock implements CallVisitor {
         exitKind = java.util.Arrays.copyOf(exitKind, n);
         exception = java.util.Arrays.copyOf(exception, n);
         record = java.util.Arrays.copyOf(record, n);
+        valueRecords = java.util.Arrays.copyOf(valueRecords, n);
+        values = java.util.Arrays.copyOf(values, n);
     }
 
     private int add(byte k, ThreadInfo t, long n, int d, Object o) {
@@ -74,9 +85,15 @@ final class CallBlock implements CallVisitor {
         return i;
     }
 
+    /** Keeps the values (and their records) of the call item {@code i}. */
+    private void callValues(int i) {
+        if (valuesSource != null) values[i] = valuesSource.get();
+        if (source != null) valueRecords[i] = source.takeValues();
+    }
+
     @Override
     public void enter(ThreadInfo t, long n, int d, MethodInfo method) {
-        add(ENTER, t, n, d, method);
+        callValues(add(ENTER, t, n, d, method));
     }
 
     @Override
@@ -87,6 +104,7 @@ final class CallBlock implements CallVisitor {
     @Override
     public void exit(ThreadInfo t, long n, int d, MethodInfo method, long durationNanos, ExitKind k, ExceptionRef x) {
         int i = add(EXIT, t, n, d, method);
+        callValues(i);
         duration[i] = durationNanos;
         exitKind[i] = k;
         exception[i] = x;
@@ -95,6 +113,7 @@ final class CallBlock implements CallVisitor {
     @Override
     public void call(ThreadInfo t, long n, int d, MethodInfo method, long durationNanos, ExitKind k, ExceptionRef x) {
         int i = add(CALL, t, n, d, method);
+        callValues(i);
         duration[i] = durationNanos;
         exitKind[i] = k;
         exception[i] = x;
@@ -112,12 +131,20 @@ final class CallBlock implements CallVisitor {
     }
 
     /**
-     * Delivers item {@code i} to {@code v} ({@code current}, if not null, first gets its encoded
-     * record; {@code afterThread} the end of a thread) and forgets its objects.
+     * Delivers item {@code i} to {@code v} ({@code current} and {@code currentValues}, if not null,
+     * first get its encoded record(s) and its call's values; {@code afterThread} the end of a
+     * thread) and forgets its objects.
      */
-    void deliver(int i, CallVisitor v, CurrentRecord current, Consumer<ThreadInfo> afterThread) {
+    void deliver(int i, CallVisitor v, CurrentRecord current, CurrentValues currentValues, Consumer<ThreadInfo> afterThread) {
         ThreadInfo t = thread[i];
-        switch (kind[i]) {
+        byte k = kind[i];
+        if (k == ENTER || k == EXIT || k == CALL) {
+            if (currentValues != null) currentValues.set(values[i]);
+            if (current != null) current.setValues(valueRecords[i]);
+            values[i] = null;
+            valueRecords[i] = null;
+        }
+        switch (k) {
             case ENTER: v.enter(t, nanos[i], depth[i], (MethodInfo) item[i]); break;
             case ENTERED_BEFORE: v.enteredBeforeTracing(t, nanos[i], depth[i], (MethodInfo) item[i]); break;
             case EXIT: v.exit(t, nanos[i], depth[i], (MethodInfo) item[i], duration[i], exitKind[i], exception[i]); break;
@@ -139,6 +166,8 @@ final class CallBlock implements CallVisitor {
         java.util.Arrays.fill(exception, 0, size, null);
         java.util.Arrays.fill(thread, 0, size, null);
         java.util.Arrays.fill(record, 0, size, null);
+        java.util.Arrays.fill(valueRecords, 0, size, null);
+        java.util.Arrays.fill(values, 0, size, null);
         size = 0;
     }
 }

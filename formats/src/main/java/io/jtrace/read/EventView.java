@@ -1,5 +1,6 @@
 package io.jtrace.read;
 
+import io.jtrace.model.CallValues;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodCall;
@@ -29,6 +30,7 @@ public final class EventView {
     ExceptionRef exception;
     TraceEvent other;
     boolean enteredBeforeTracing;
+    CallValues values;
 
     public Kind kind() {
         return kind;
@@ -82,18 +84,25 @@ public final class EventView {
         return enteredBeforeTracing;
     }
 
+    /** What {@code run --args} recorded of the call: arguments at an enter, arguments and return value at an exit or call; else null. */
+    public CallValues values() {
+        return values;
+    }
+
     /** The event as a model object. */
     public TraceEvent toEvent() {
         return switch (kind) {
-            case ENTER -> new MethodEnter(thread, nanos, depth, method);
-            case EXIT -> new MethodExit(thread, nanos, depth, method, durationNanos, exitKind, exception);
-            case CALL -> new MethodCall(thread, nanos, depth, method, durationNanos, exitKind, exception);
+            case ENTER -> new MethodEnter(thread, nanos, depth, method, values);
+            case EXIT -> new MethodExit(thread, nanos, depth, method, durationNanos, exitKind, exception, values);
+            case CALL -> new MethodCall(thread, nanos, depth, method, durationNanos, exitKind, exception, values);
             case OTHER -> other;
         };
     }
 
-    void call(Kind k, ThreadInfo t, long nanos, int depth, MethodInfo m, long duration, ExitKind exitKind, ExceptionRef x) {
+    void call(Kind k, ThreadInfo t, long nanos, int depth, MethodInfo m, long duration, ExitKind exitKind, ExceptionRef x,
+              CallValues values) {
         this.kind = k;
+        this.values = values;
         this.thread = t;
         this.nanos = nanos;
         this.depth = depth;
@@ -116,5 +125,6 @@ public final class EventView {
         this.exception = null;
         this.other = e;
         this.enteredBeforeTracing = false;
+        this.values = null;
     }
 }

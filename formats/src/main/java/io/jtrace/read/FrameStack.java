@@ -1,17 +1,19 @@
 package io.jtrace.read;
 
+import io.jtrace.model.CallValues;
 import io.jtrace.model.MethodInfo;
 
 import java.util.Arrays;
 
 /**
- * The open frames of one thread during a replay, outermost first: method and enter time per
- * frame. The replay engine's one copy of this bookkeeping, also kept by writers that follow a
+ * The open frames of one thread during a replay, outermost first: method, enter time and the
+ * arguments {@code run --args} recorded (or null) per frame. The replay engine's one copy of this bookkeeping, also kept by writers that follow a
  * thread's frames (the expanded JFR recording's stack traces).
  */
 public final class FrameStack {
     private MethodInfo[] methods = new MethodInfo[64];
     private long[] enterNanos = new long[64];
+    private CallValues[] values = new CallValues[64];
     private int depth;
 
     public int depth() {
@@ -19,18 +21,25 @@ public final class FrameStack {
     }
 
     public void push(MethodInfo m, long nanos) {
+        push(m, nanos, null);
+    }
+
+    public void push(MethodInfo m, long nanos, CallValues v) {
         if (depth == methods.length) {
             methods = Arrays.copyOf(methods, depth * 2);
             enterNanos = Arrays.copyOf(enterNanos, depth * 2);
+            values = Arrays.copyOf(values, depth * 2);
         }
         methods[depth] = m;
         enterNanos[depth] = nanos;
+        values[depth] = v;
         depth++;
     }
 
-    /** Pops the innermost frame; the caller reads it with {@link #method}/{@link #enterNanos} at the new depth. */
+    /** Pops the innermost frame (read it with {@link #method}, {@link #enterNanos} and {@link #values} before). */
     public void pop() {
         methods[--depth] = null;
+        values[depth] = null;
     }
 
     public MethodInfo method(int level) {
@@ -41,6 +50,11 @@ public final class FrameStack {
         return enterNanos[level];
     }
 
+    /** The arguments recorded at the frame's enter, or null. */
+    public CallValues values(int level) {
+        return values[level];
+    }
+
     /** The innermost frame's method, or null if none is open. */
     public MethodInfo top() {
         return depth > 0 ? methods[depth - 1] : null;
@@ -49,6 +63,7 @@ public final class FrameStack {
     /** Keeps the outermost {@code level} frames. */
     public void truncate(int level) {
         Arrays.fill(methods, level, depth, null);
+        Arrays.fill(values, level, depth, null);
         depth = level;
     }
 }

@@ -26,9 +26,16 @@ public final class LiveReplay {
     private final Map<Long, ThreadReplay> threads = new HashMap<>();
     private final List<Batch> waiting = new ArrayList<>();
     private long origin = Long.MIN_VALUE;
+    private final CurrentValues values;
 
     public LiveReplay(CallVisitor visitor) {
+        this(visitor, null);
+    }
+
+    /** {@code values}: where {@code visitor} reads each call's values ({@code run --args}); null if it does not. */
+    public LiveReplay(CallVisitor visitor, CurrentValues values) {
         this.visitor = visitor;
+        this.values = values;
     }
 
     /** The clock origin of the session (jtrace.Session): times are shown from it. */
@@ -72,7 +79,7 @@ public final class LiveReplay {
     private void replay(Batch b) {
         if (origin == Long.MIN_VALUE) origin = b.baseNanos;
         ThreadReplay t = threads.computeIfAbsent(b.threadId, id -> new ThreadReplay(symbols, origin,
-                new ThreadInfo(id, b.threadName, b.virtual, threads.size()), visitor));
+                new ThreadInfo(id, b.threadName, b.virtual, threads.size()), visitor, values));
         t.arrived(b.sequence, b.baseNanos, b.startDepth, b.payload);
     }
 

@@ -38,7 +38,8 @@ final class OtherRecords {
         }
     }
 
-    private static Value value(RawRecord r, SymbolTable symbols) {
+    /** The value of a VARIABLE, ARGUMENT or RETURN record. */
+    static Value value(RawRecord r, SymbolTable symbols) {
         switch (r.valueTag) {
             case RecordFormat.VALUE_INT: return new Value(Value.Kind.INT, r.bits, null, 0, null, 0);
             case RecordFormat.VALUE_FLOAT: return new Value(Value.Kind.FLOAT, r.bits, null, 0, null, 0);

@@ -13,7 +13,7 @@ final class RawRecord {
     long nanos;
     long identity;
     int typeId;
-    // VARIABLE records (identity and typeId above hold a reference value's identity and type)
+    // VARIABLE, ARGUMENT and RETURN records (identity and typeId above hold a reference value's identity and type)
     int valueTag;
     long owner;
     long array;
@@ -60,6 +60,8 @@ final class RawRecord {
             case RecordFormat.LINE:
                 break;
             case RecordFormat.VARIABLE:
+            case RecordFormat.ARGUMENT: // the same body, never with owner or element
+            case RecordFormat.RETURN:
                 readVariable(d);
                 break;
             case RecordFormat.THROW:
@@ -119,7 +121,7 @@ final class RawRecord {
         bodyEnd = d.position();
     }
 
-    /** Body of a VARIABLE record; layout in {@link RecordFormat#VARIABLE}. */
+    /** Body of a VARIABLE, ARGUMENT or RETURN record; layout in {@link RecordFormat#VARIABLE}. */
     private void readVariable(RecordDecoder d) {
         int tag = d.readVarInt();
         valueTag = tag & RecordFormat.VALUE_TAG_MASK;

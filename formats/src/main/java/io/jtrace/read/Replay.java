@@ -34,6 +34,7 @@ public final class Replay {
         private Order order = Order.BY_THREAD;
         private Consumer<ThreadInfo> afterThread = t -> { };
         private CurrentRecord records;
+        private CurrentValues values;
         private boolean parallel;
 
         private Request(TraceIndex index, List<ThreadInfo> threads) {
@@ -62,6 +63,15 @@ public final class Replay {
         }
 
         /**
+         * Gives each call's values ({@code run --args}: arguments at enter, arguments and return
+         * value at exit and call), readable from {@code v} while the visitor is given that call.
+         */
+        public Request values(CurrentValues v) {
+            values = v;
+            return this;
+        }
+
+        /**
          * The visitor is slow per call (it formats text): decode on a second core, if there is one,
          * while it works. Handing calls over writes each one to a block and reads it back, which
          * pays only then: measured on json.jfr (149M records, 2 cores), print 20.5 s on one thread
@@ -83,7 +93,7 @@ public final class Replay {
             List<TraceIndex.ThreadBatches> selected = new ArrayList<>();
             for (ThreadInfo t : threads) selected.add(index.batchesOf(t));
             if (!parallel) {
-                produce(index, selected, order, visitor, records, records, afterThread);
+                produce(index, selected, order, visitor, records, records, values, values, afterThread);
             } else {
                 parallel(this, selected, visitor);
             }
@@ -98,16 +108,18 @@ public final class Replay {
     /**
      * Pushes every event into {@code v}: {@code records} is where the replay leaves encoded
      * records, {@code handOver} where the merge passes them on (the same holder when nothing is
-     * in between).
+     * in between); {@code values} and {@code valuesHandOver} likewise for each call's values.
      */
     private static void produce(TraceIndex index, List<TraceIndex.ThreadBatches> threads, Order order, CallVisitor v,
-                                CurrentRecord records, CurrentRecord handOver, Consumer<ThreadInfo> threadEnd) {
+                                CurrentRecord records, CurrentRecord handOver, CurrentValues values,
+                                CurrentValues valuesHandOver, Consumer<ThreadInfo> threadEnd) {
         if (order == Order.BY_TIME) {
-            TimeOrder.run(index, threads, v, records == null ? null : new CurrentRecord(), handOver, threadEnd);
+            TimeOrder.run(index, threads, v, records == null ? null : new CurrentRecord(), handOver,
+                    values == null ? null : new CurrentValues(), valuesHandOver, threadEnd);
             return;
         }
         for (TraceIndex.ThreadBatches t : threads) {
-            new ThreadReplay(index, t, v, records).run();
+            new ThreadReplay(index, t, v, records, values).run();
             threadEnd.accept(t.info);
         }
     }
@@ -116,9 +128,11 @@ public final class Replay {
         BlockingQueue<CallBlock> free = new ArrayBlockingQueue<>(BLOCKS);
         BlockingQueue<CallBlock> full = new ArrayBlockingQueue<>(BLOCKS);
         for (int i = 0; i < BLOCKS; i++) free.add(new CallBlock(BLOCK));
-        Handoff handoff = new Handoff(free, full, r.records == null ? null : new CurrentRecord());
+        Handoff handoff = new Handoff(free, full, r.records == null ? null : new CurrentRecord(),
+                r.values == null ? null : new CurrentValues());
         Cancellation cancellation = Cancellation.current();
-        Runnable replay = () -> produce(r.index, threads, r.order, handoff, handoff.records, handoff.records, handoff::threadEnd);
+        Runnable replay = () -> produce(r.index, threads, r.order, handoff, handoff.records, handoff.records, handoff.values,
+                handoff.values, handoff::threadEnd);
         Thread producer = new Thread(() -> handoff.produce(cancellation == null ? replay
                 : () -> cancellation.run(() -> { replay.run(); return null; })), "jtrace-replay");
         producer.setDaemon(true);
@@ -126,7 +140,7 @@ public final class Replay {
         try {
             while (true) {
                 CallBlock b = take(full);
-                for (int i = 0; i < b.size; i++) b.deliver(i, consumer, r.records, r.afterThread);
+                for (int i = 0; i < b.size; i++) b.deliver(i, consumer, r.records, r.values, r.afterThread);
                 boolean last = b == handoff.lastBlock;
                 Throwable failure = handoff.failure;
                 b.clear();
@@ -164,15 +178,17 @@ public final class Replay {
         private final BlockingQueue<CallBlock> free;
         private final BlockingQueue<CallBlock> full;
         final CurrentRecord records;
+        final CurrentValues values;
         private CallBlock block;
         /** The block that ends the replay, and what the replay failed with (an Error too: the consumer never waits forever). */
         volatile CallBlock lastBlock;
         volatile Throwable failure;
 
-        Handoff(BlockingQueue<CallBlock> free, BlockingQueue<CallBlock> full, CurrentRecord records) {
+        Handoff(BlockingQueue<CallBlock> free, BlockingQueue<CallBlock> full, CurrentRecord records, CurrentValues values) {
             this.free = free;
             this.full = full;
             this.records = records;
+            this.values = values;
         }
 
         void produce(Runnable replay) {
@@ -196,6 +212,7 @@ public final class Replay {
             try {
                 CallBlock b = free.take();
                 b.source = records;
+                b.valuesSource = values;
                 return b;
             } catch (InterruptedException e) {
                 throw new Stop();

@@ -15,6 +15,10 @@ public final class SymbolTable {
     private final Map<Integer, String> types = new HashMap<>();
     private final Map<String, List<String>> superTypes = new HashMap<>();
     private final Map<Integer, VariableInfo> variables = new HashMap<>();
+    /** Definitions of the parameters and return values recorded with --args, by site id and by method. */
+    private final Map<Integer, VariableInfo> callValues = new HashMap<>();
+    private final Map<Integer, VariableInfo[]> parametersByMethod = new HashMap<>();
+    private final Map<Integer, VariableInfo> returnsByMethod = new HashMap<>();
     private Map<String, Integer> typeIds;
 
     void addMethod(MethodInfo m) {
@@ -39,7 +43,47 @@ public final class SymbolTable {
     }
 
     void addVariable(VariableInfo v) {
-        variables.putIfAbsent(v.siteId(), v);
+        if (!v.kind().callValue()) {
+            variables.putIfAbsent(v.siteId(), v);
+            return;
+        }
+        if (callValues.putIfAbsent(v.siteId(), v) != null) return;
+        if (v.kind() == io.jtrace.model.VariableKind.RETURN) {
+            returnsByMethod.putIfAbsent(v.methodId(), v);
+        } else if (v.slot() >= 0 && v.slot() < 256) { // the parameter's index (a JVM method has at most 255)
+            VariableInfo[] params = parametersByMethod.get(v.methodId());
+            if (params == null || params.length <= v.slot()) {
+                params = params == null ? new VariableInfo[v.slot() + 1] : java.util.Arrays.copyOf(params, v.slot() + 1);
+                parametersByMethod.put(v.methodId(), params);
+            }
+            if (params[v.slot()] == null) params[v.slot()] = v;
+        }
+    }
+
+    /** The definition of parameter {@code index} of a method whose arguments were recorded ({@code --args}), or null. */
+    public VariableInfo parameter(int methodId, int index) {
+        VariableInfo[] params = parametersByMethod.get(methodId);
+        return params != null && index >= 0 && index < params.length ? params[index] : null;
+    }
+
+    /** The definition of a method's return value as {@code --args} recorded it, or null. */
+    public VariableInfo returnValue(int methodId) {
+        return returnsByMethod.get(methodId);
+    }
+
+    /** True if {@code --args} recorded the values of this method's calls. */
+    public boolean recordsCallValues(int methodId) {
+        return parametersByMethod.containsKey(methodId) || returnsByMethod.containsKey(methodId);
+    }
+
+    /** True if the recording holds the values of some method's calls ({@code --args}). */
+    public boolean hasCallValues() {
+        return !callValues.isEmpty();
+    }
+
+    /** The definitions of parameters and return values recorded with {@code --args} (kinds ARGUMENT, RETURN). */
+    public Iterable<VariableInfo> callValueDefinitions() {
+        return callValues.values();
     }
 
     /** The variable access site with this id (a stand-in if its definition is missing). */
@@ -48,7 +92,7 @@ public final class SymbolTable {
         return v != null ? v : VariableInfo.unknown(siteId);
     }
 
-    /** Every variable access site defined in the recording. */
+    /** Every variable access site defined in the recording (not the parameters of {@link #callValueDefinitions}). */
     public Iterable<VariableInfo> variables() {
         return variables.values();
     }

@@ -76,7 +76,7 @@ public final class ThreadHistory {
     public void build() {
         try {
             Counter counter = new Counter();
-            ThreadReplay replay = new ThreadReplay(index, batches, counter, null);
+            ThreadReplay replay = new ThreadReplay(index, batches, counter, null, null);
             for (int k = 0; ; k++) {
                 ThreadReplay.Checkpoint state = replay.checkpoint();
                 counter.minLevel = Integer.MAX_VALUE;
@@ -303,7 +303,7 @@ public final class ThreadHistory {
 
     private void replaySegment(int k, SegmentProbe probe) {
         Numbering numbering = new Numbering(first[k], probe);
-        ThreadReplay replay = ThreadReplay.from(index, batches, numbering, states[k]);
+        ThreadReplay replay = ThreadReplay.from(index, batches, numbering, states[k], numbering.values);
         numbering.replay = replay;
         replay.step(Integer.MAX_VALUE);
     }
@@ -311,6 +311,7 @@ public final class ThreadHistory {
     /** Numbers the events of a segment and shows each to a probe. */
     private static final class Numbering implements CallVisitor {
         private final EventView view = new EventView();
+        final CurrentValues values = new CurrentValues();
         private final SegmentProbe probe;
         private long next;
         ThreadReplay replay;
@@ -328,26 +329,26 @@ public final class ThreadHistory {
 
         @Override
         public void enter(ThreadInfo t, long nanos, int depth, MethodInfo m) {
-            view.call(EventView.Kind.ENTER, t, nanos, depth, m, 0, null, null);
+            view.call(EventView.Kind.ENTER, t, nanos, depth, m, 0, null, null, values.get());
             show();
         }
 
         @Override
         public void enteredBeforeTracing(ThreadInfo t, long nanos, int depth, MethodInfo m) {
-            view.call(EventView.Kind.ENTER, t, nanos, depth, m, 0, null, null);
+            view.call(EventView.Kind.ENTER, t, nanos, depth, m, 0, null, null, null);
             view.enteredBeforeTracing = true;
             show();
         }
 
         @Override
         public void exit(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
-            view.call(EventView.Kind.EXIT, t, nanos, depth, m, d, k, x);
+            view.call(EventView.Kind.EXIT, t, nanos, depth, m, d, k, x, values.get());
             show();
         }
 
         @Override
         public void call(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
-            view.call(EventView.Kind.CALL, t, nanos, depth, m, d, k, x);
+            view.call(EventView.Kind.CALL, t, nanos, depth, m, d, k, x, values.get());
             show();
         }
 

@@ -1,14 +1,22 @@
 package io.jtrace.read;
 
 import io.jtrace.analysis.CallVisitor;
+import io.jtrace.model.Argument;
+import io.jtrace.model.CallValues;
+import io.jtrace.model.Descriptors;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.RecordsLost;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
+import io.jtrace.model.Value;
+import io.jtrace.model.VariableInfo;
 import io.jtrace.runtime.RecordDecoder;
 import io.jtrace.runtime.RecordFormat;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The replay engine: the only code on the reading side that knows the record layout. Replays one
@@ -19,6 +27,11 @@ import io.jtrace.runtime.RecordFormat;
  * decoded inline with no object per call; an enter is held back until the next record shows
  * whether it was a call with no traced callees. That next record may be in the following batch,
  * never across a gap (what follows lost records cannot be the exit of a call before them).
+ *
+ * <p>The values of {@code run --args} ride on the calls: the ARGUMENT records after an enter join
+ * the held-back enter (and stay with its frame until its exit), a RETURN record waits for the EXIT
+ * right after it; the visitor reads them from {@link CurrentValues} while it is given the call.
+ * Such a record with nothing to join (its enter or exit was lost) is dropped.
  *
  * <p>{@link #step} replays one batch, so a cursor can pull a thread's events a batch at a time.
  */
@@ -36,11 +49,19 @@ final class ThreadReplay {
     private final CallVisitor visitor;
     /** Null unless the caller wants each other record as encoded (to copy it verbatim). */
     private final CurrentRecord current;
+    /** Where the visitor reads the values of the call it is given; null if no one reads them. */
+    private final CurrentValues values;
 
     private final FrameStack frames = new FrameStack();
     /** An enter whose next record has not been seen yet. */
     private MethodInfo pending;
     private long pendingNanos;
+    /** The arguments recorded after the held-back enter so far (null: none), and their records as encoded (filter). */
+    private List<Argument> pendingArguments;
+    private List<EncodedRecord> pendingArgumentRecords;
+    /** A return value waiting for the EXIT right after it, and its record as encoded (filter). */
+    private Value pendingReturn;
+    private EncodedRecord pendingReturnRecord;
     private long lastNanos;
     private byte[] buffer;
     private int nextBatch;
@@ -52,16 +73,22 @@ final class ThreadReplay {
      * ({@link ThreadHistory} keeps one per batch). {@code frames} is the innermost open frame.
      */
     record Checkpoint(int nextBatch, long expectedSequence, OpenFrame frames, MethodInfo pending, long pendingNanos,
-                      long lastNanos) {}
+                      long lastNanos, List<Argument> pendingArguments, Value pendingReturn) {}
 
     /** An open frame at a checkpoint, linked to its caller: checkpoints share the frames they have in common. */
-    record OpenFrame(MethodInfo method, long enterNanos, int depth, OpenFrame caller) {}
+    record OpenFrame(MethodInfo method, long enterNanos, CallValues values, int depth, OpenFrame caller) {}
 
     /** The frames of the last checkpoint taken, by depth, to share with the next one. */
     private OpenFrame[] checkpointFrames = new OpenFrame[0];
 
     /** Replays {@code batches} of a finished recording, reading their payloads through {@code index}. */
     ThreadReplay(TraceIndex index, TraceIndex.ThreadBatches batches, CallVisitor visitor, CurrentRecord current) {
+        this(index, batches, visitor, current, null);
+    }
+
+    /** As above; {@code values}: where the visitor reads each call's recorded values (null: nobody does). */
+    ThreadReplay(TraceIndex index, TraceIndex.ThreadBatches batches, CallVisitor visitor, CurrentRecord current,
+                 CurrentValues values) {
         this.index = index;
         this.batches = batches;
         this.symbols = index.symbols;
@@ -70,19 +97,23 @@ final class ThreadReplay {
         this.methods = symbols.methodsById();
         this.visitor = visitor;
         this.current = current;
+        this.values = values;
     }
 
     /** Replays {@code batches} from a checkpoint that an earlier replay of them took. */
-    static ThreadReplay from(TraceIndex index, TraceIndex.ThreadBatches batches, CallVisitor visitor, Checkpoint from) {
-        ThreadReplay r = new ThreadReplay(index, batches, visitor, null);
+    static ThreadReplay from(TraceIndex index, TraceIndex.ThreadBatches batches, CallVisitor visitor, Checkpoint from,
+                             CurrentValues values) {
+        ThreadReplay r = new ThreadReplay(index, batches, visitor, null, values);
         r.nextBatch = from.nextBatch();
         r.expectedSequence = from.expectedSequence();
         r.pending = from.pending();
         r.pendingNanos = from.pendingNanos();
         r.lastNanos = from.lastNanos();
+        r.pendingArguments = from.pendingArguments() == null ? null : new ArrayList<>(from.pendingArguments());
+        r.pendingReturn = from.pendingReturn();
         OpenFrame[] open = new OpenFrame[from.frames() == null ? 0 : from.frames().depth() + 1];
         for (OpenFrame f = from.frames(); f != null; f = f.caller()) open[f.depth()] = f;
-        for (OpenFrame f : open) r.frames.push(f.method(), f.enterNanos());
+        for (OpenFrame f : open) r.frames.push(f.method(), f.enterNanos(), f.values());
         r.checkpointFrames = open;
         return r;
     }
@@ -100,15 +131,16 @@ final class ThreadReplay {
         for (int i = 0; i < depth; i++) {
             OpenFrame before = i < checkpointFrames.length ? checkpointFrames[i] : null;
             if (before != null && before.caller() == caller && before.method() == frames.method(i)
-                    && before.enterNanos() == frames.enterNanos(i)) {
+                    && before.enterNanos() == frames.enterNanos(i) && before.values() == frames.values(i)) {
                 caller = before;
             } else {
-                caller = new OpenFrame(frames.method(i), frames.enterNanos(i), i, caller);
+                caller = new OpenFrame(frames.method(i), frames.enterNanos(i), frames.values(i), i, caller);
             }
             open[i] = caller;
         }
         checkpointFrames = open;
-        return new Checkpoint(nextBatch, expectedSequence, caller, pending, pendingNanos, lastNanos);
+        return new Checkpoint(nextBatch, expectedSequence, caller, pending, pendingNanos, lastNanos,
+                pendingArguments == null ? null : List.copyOf(pendingArguments), pendingReturn);
     }
 
     /** The open frames, outermost first; while the visitor is called, the frames around its event. */
@@ -120,7 +152,7 @@ final class ThreadReplay {
      * Replays batches handed in with {@link #arrived} as a recording is being written (live): a
      * definition may come after its first use, so a missing one is not taken as missing for good.
      */
-    ThreadReplay(SymbolTable symbols, long origin, ThreadInfo thread, CallVisitor visitor) {
+    ThreadReplay(SymbolTable symbols, long origin, ThreadInfo thread, CallVisitor visitor, CurrentValues values) {
         this.index = null;
         this.batches = null;
         this.symbols = symbols;
@@ -129,6 +161,7 @@ final class ThreadReplay {
         this.methods = symbols.methodsById();
         this.visitor = visitor;
         this.current = null;
+        this.values = values;
     }
 
     /**
@@ -182,6 +215,7 @@ final class ThreadReplay {
                 int d = frames.depth() - 1;
                 MethodInfo m = frames.method(d);
                 long enter = frames.enterNanos(d);
+                publish(frames.values(d), null);
                 frames.pop();
                 visitor.exit(thread, lastNanos, d, m, lastNanos - enter, ExitKind.UNFINISHED, null);
             }
@@ -209,6 +243,7 @@ final class ThreadReplay {
     /** Frames opened in the lost records are unknown: the stack is rebuilt to the batch's depth. */
     private void lost(long baseNanos, int startDepth, long count) {
         flushPending();
+        dropReturn();
         frames.truncate(0);
         long t = baseNanos - origin;
         MethodInfo unknown = MethodInfo.unknown(0);
@@ -275,6 +310,16 @@ final class ThreadReplay {
             return -1;
         }
         long t = raw.nanos - origin;
+        if (raw.kind == RecordFormat.ARGUMENT) {
+            argument();
+            return decoder.position();
+        }
+        if (raw.kind == RecordFormat.RETURN) {
+            pendingReturn = OtherRecords.value(raw, symbols);
+            pendingReturnRecord = current == null ? null : encoded();
+            return decoder.position();
+        }
+        dropReturn(); // only the EXIT right after it takes a return value
         if (raw.kind == RecordFormat.EXIT_EXCEPTIONAL) {
             exit(t, ExitKind.EXCEPTION, new ExceptionRef(symbols.type(raw.typeId), raw.identity));
         } else if (raw.kind == RecordFormat.RESYNC) {
@@ -296,6 +341,54 @@ final class ThreadReplay {
         return decoder.position();
     }
 
+    /** An ARGUMENT record: joins the held-back enter, if there is one (else its enter was lost: dropped). */
+    private void argument() {
+        if (pending == null) return;
+        int index = (int) raw.aux;
+        VariableInfo p = symbols.parameter(pending.id(), index);
+        String name;
+        String type;
+        if (p != null) {
+            name = p.name();
+            type = p.type();
+        } else { // no definition (a damaged file): named by position, typed by the descriptor
+            List<String> types = Descriptors.parameterTypes(pending.descriptor());
+            name = "arg" + index;
+            type = index < types.size() ? types.get(index) : "Ljava/lang/Object;";
+        }
+        if (pendingArguments == null) pendingArguments = new ArrayList<>(4);
+        pendingArguments.add(new Argument(name, type, OtherRecords.value(raw, symbols)));
+        if (current != null) {
+            if (pendingArgumentRecords == null) pendingArgumentRecords = new ArrayList<>(4);
+            pendingArgumentRecords.add(encoded());
+        }
+    }
+
+    /** The record just read, as encoded (its body copied). */
+    private EncodedRecord encoded() {
+        return new EncodedRecord(raw.kind, raw.aux, decoder.copyRange(raw.bodyStart, raw.bodyEnd));
+    }
+
+    private void dropReturn() {
+        pendingReturn = null;
+        pendingReturnRecord = null;
+    }
+
+    /** The return value waiting for this exit of {@code m}, as an argument named "return"; null if none. */
+    private Argument takeReturn(MethodInfo m) {
+        Value v = pendingReturn;
+        if (v == null) return null;
+        dropReturn();
+        VariableInfo r = symbols.returnValue(m.id());
+        return new Argument("return", r != null ? r.type() : Descriptors.returnType(m.descriptor()), v);
+    }
+
+    /** Hands the values of the call about to be delivered to whoever reads them. */
+    private void publish(CallValues v, EncodedRecord[] records) {
+        if (values != null) values.set(v);
+        if (current != null) current.setValues(records);
+    }
+
     /** A record this reader does not know: the user's error (a damaged file, or a newer jtrace's), one line. */
     private UnreadableRecordingException unreadable(RawRecord.UnsupportedRecordException e) {
         String file = index != null ? "cannot read " + index.file() + ": " : "";
@@ -311,6 +404,7 @@ final class ThreadReplay {
         if (raw.aux == 0) { // not a loss (a real RESYNC counts its failures): calls running before an attach
             for (int i = 0; i < raw.frameCount; i++) {
                 MethodInfo m = method(raw.frames[i]);
+                publish(null, null);
                 visitor.enteredBeforeTracing(thread, t, frames.depth(), m);
                 frames.push(m, t);
             }
@@ -327,6 +421,7 @@ final class ThreadReplay {
 
     private void enter(MethodInfo m, long t) {
         flushPending();
+        dropReturn();
         pending = m;
         pendingNanos = t;
         lastNanos = t;
@@ -334,17 +429,37 @@ final class ThreadReplay {
 
     private void exit(long t, ExitKind kind, ExceptionRef exception) {
         lastNanos = t;
+        if (kind != ExitKind.RETURN) dropReturn();
         if (pending != null) {
             MethodInfo m = pending;
             pending = null;
+            if (pendingArguments != null || pendingReturn != null) {
+                EncodedRecord[] records = valueRecords();
+                publish(new CallValues(pendingArguments == null ? List.of() : pendingArguments, takeReturn(m)), records);
+                pendingArguments = null;
+                pendingArgumentRecords = null;
+            } else {
+                publish(null, null);
+            }
             visitor.call(thread, pendingNanos, frames.depth(), m, t - pendingNanos, kind, exception);
             return;
         }
-        if (frames.depth() == 0) return; // its enter is in a lost batch
+        if (frames.depth() == 0) { // its enter is in a lost batch
+            dropReturn();
+            return;
+        }
         int d = frames.depth() - 1;
         MethodInfo m = frames.method(d);
         long enter = frames.enterNanos(d);
+        CallValues arguments = frames.values(d);
         frames.pop();
+        if (pendingReturn != null) {
+            EncodedRecord[] records = valueRecords();
+            Argument returned = takeReturn(m);
+            publish(arguments == null ? new CallValues(List.of(), returned) : arguments.returning(returned), records);
+        } else {
+            publish(arguments, null);
+        }
         visitor.exit(thread, t, d, m, t - enter, kind, exception);
     }
 
@@ -353,8 +468,26 @@ final class ThreadReplay {
         if (pending == null) return;
         MethodInfo m = pending;
         pending = null;
+        CallValues arguments = null;
+        EncodedRecord[] records = null;
+        if (pendingArguments != null) {
+            arguments = new CallValues(pendingArguments, null);
+            records = current == null || pendingArgumentRecords == null ? null : pendingArgumentRecords.toArray(new EncodedRecord[0]);
+            pendingArguments = null;
+            pendingArgumentRecords = null;
+        }
+        publish(arguments, records);
         visitor.enter(thread, pendingNanos, frames.depth(), m);
-        frames.push(m, pendingNanos);
+        frames.push(m, pendingNanos, arguments);
+    }
+
+    /** The held-back enter's ARGUMENT records and the waiting RETURN record, as encoded (filter); null if none or not kept. */
+    private EncodedRecord[] valueRecords() {
+        if (current == null) return null;
+        List<EncodedRecord> all = new ArrayList<>(4);
+        if (pendingArgumentRecords != null) all.addAll(pendingArgumentRecords);
+        if (pendingReturnRecord != null) all.add(pendingReturnRecord);
+        return all.isEmpty() ? null : all.toArray(new EncodedRecord[0]);
     }
 
     /** Time of the last record of one batch (absolute nanoTime), decoding only that batch. */

@@ -10,7 +10,7 @@ import java.util.ArrayDeque;
 /**
  * A pull-style cursor over one thread's events as model objects: an adapter over the replay
  * engine ({@link ThreadReplay}), which it runs one batch at a time when its queue is empty.
- * Holds at most one batch's events. For callers that want to step (tests, an interactive shell);
+ * Holds at most one batch's events; calls carry the values {@code run --args} recorded. For callers that want to step (tests, an interactive shell);
  * commands push the whole replay through a {@link CallVisitor} with {@link Replay}.
  */
 public final class ThreadTimeline {
@@ -20,7 +20,8 @@ public final class ThreadTimeline {
     private static final int STEP = 256;
 
     ThreadTimeline(TraceIndex index, TraceIndex.ThreadBatches batches) {
-        this.replay = new ThreadReplay(index, batches, new EventBuilder(ready::add), null);
+        CurrentValues values = new CurrentValues();
+        this.replay = new ThreadReplay(index, batches, new EventBuilder(values, ready::add), null, values);
     }
 
     public ThreadInfo thread() {

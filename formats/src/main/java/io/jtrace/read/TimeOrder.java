@@ -31,9 +31,10 @@ final class TimeOrder {
         long key;
         boolean loaded;
 
-        Cursor(TraceIndex index, TraceIndex.ThreadBatches batches, CurrentRecord records) {
+        Cursor(TraceIndex index, TraceIndex.ThreadBatches batches, CurrentRecord records, CurrentValues values) {
             events.source = records;
-            replay = new ThreadReplay(index, batches, events, records);
+            events.valuesSource = values;
+            replay = new ThreadReplay(index, batches, events, records, values);
             thread = batches.info;
             ordinal = thread.ordinal();
             key = batches.firstNanos() - index.nanoOrigin;
@@ -64,12 +65,15 @@ final class TimeOrder {
 
     /**
      * Replays {@code threads} interleaved into {@code v}; {@code threadEnd} is told when a thread
-     * has no more events; {@code handOver}, if not null, carries each event's encoded record.
+     * has no more events; {@code handOver}, if not null, carries each event's encoded record, and
+     * {@code valuesHandOver} each call's values (the replays leave them in {@code records} and
+     * {@code values}).
      */
     static void run(TraceIndex index, List<TraceIndex.ThreadBatches> threads, CallVisitor v, CurrentRecord records,
-                    CurrentRecord handOver, java.util.function.Consumer<ThreadInfo> threadEnd) {
+                    CurrentRecord handOver, CurrentValues values, CurrentValues valuesHandOver,
+                    java.util.function.Consumer<ThreadInfo> threadEnd) {
         PriorityQueue<Cursor> queue = new PriorityQueue<>();
-        for (TraceIndex.ThreadBatches t : threads) queue.add(new Cursor(index, t, records));
+        for (TraceIndex.ThreadBatches t : threads) queue.add(new Cursor(index, t, records, values));
         while (!queue.isEmpty()) {
             Cursor c = queue.poll();
             if (!c.loaded || c.next >= c.events.size) {
@@ -87,7 +91,7 @@ final class TimeOrder {
             Cursor second = queue.peek();
             CallBlock b = c.events;
             while (true) {
-                b.deliver(c.next++, v, handOver, null);
+                b.deliver(c.next++, v, handOver, valuesHandOver, null);
                 if (c.next >= b.size) {
                     if (!c.fill()) {
                         threadEnd.accept(c.thread);

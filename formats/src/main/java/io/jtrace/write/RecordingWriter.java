@@ -268,7 +268,10 @@ public final class RecordingWriter implements AutoCloseable {
     }
 
     private void emitVariables() {
-        for (VariableInfo v : index.symbols().variables()) {
+        java.util.List<VariableInfo> all = new java.util.ArrayList<>();
+        index.symbols().variables().forEach(all::add);
+        index.symbols().callValueDefinitions().forEach(all::add);
+        for (VariableInfo v : all) {
             VariableDefinitionEvent e = new VariableDefinitionEvent();
             e.siteId = v.siteId();
             e.methodId = v.methodId();

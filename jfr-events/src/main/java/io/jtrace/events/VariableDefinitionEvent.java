@@ -9,14 +9,17 @@ import jdk.jfr.StackTrace;
 
 /**
  * Maps the id of one variable access site (one read or write instruction in a method traced with
- * {@code --vars}) to what it accesses. Everything known when the class is instrumented lives here,
+ * {@code --vars}) to what it accesses; also describes each parameter and the return value of a
+ * method traced with {@code --args} (kinds {@code argument} and {@code return}: their records carry
+ * the parameter's index, not a site id). Everything known when the class is instrumented lives here,
  * so a trace record carries only the site id, the time and the value. Written when the class is
  * instrumented and again at every chunk boundary.
  */
 @Name(VariableDefinitionEvent.NAME)
 @Label("Variable Definition")
 @Category({"jtrace"})
-@Description("Maps a jtrace variable access-site id to the method, variable, declared type, line and access kind")
+@Description("Maps a jtrace variable access-site id to the method, variable, declared type, line and access kind;"
+        + " also names the parameters and return value recorded with --args")
 @StackTrace(false)
 @Period("everyChunk")
 public final class VariableDefinitionEvent extends jdk.jfr.Event {
@@ -31,7 +34,7 @@ public final class VariableDefinitionEvent extends jdk.jfr.Event {
     public int methodId;
 
     @Label("Kind")
-    @Description("local, param, field, static or array")
+    @Description("local, param, field, static or array; argument or return for the values of calls (--args)")
     public String kind;
 
     @Label("Name")
@@ -44,7 +47,7 @@ public final class VariableDefinitionEvent extends jdk.jfr.Event {
     public String type;
 
     @Label("Slot")
-    @Description("Local variable slot for locals and parameters, -1 otherwise")
+    @Description("Local variable slot for locals and parameters; for argument, the parameter's index (0 = the first); -1 otherwise")
     public int slot;
 
     @Label("Owner Class")

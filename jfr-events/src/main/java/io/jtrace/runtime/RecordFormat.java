@@ -109,6 +109,23 @@ public final class RecordFormat {
      */
     public static final int RESYNC = 11;
 
+    /**
+     * One argument of the call whose ENTER record it follows ({@code run --args}): aux = the
+     * parameter's index (0 = the first declared parameter; {@code this} is not one). The arguments
+     * come right after their ENTER record, in parameter order, at its time (delta 0: no clock
+     * read). Body: a value, laid out as the body of a {@link #VARIABLE} record without owner or
+     * element (tag, then the value). The parameter's name, declared type and redaction are in the
+     * method's {@code jtrace.VariableDefinition} of kind {@code argument} with slot = index.
+     */
+    public static final int ARGUMENT = 12;
+    /**
+     * The value the call returns whose EXIT record follows it ({@code run --args}): aux = 0; at the
+     * time of the record before it (delta 0: the EXIT reads the clock). Body: a value, as in
+     * {@link #ARGUMENT}. Constructors and void methods have none; an exceptional exit carries its
+     * exception itself.
+     */
+    public static final int RETURN = 13;
+
     /** THROW flag: the same exception object was caught (or is being handled) on this thread and is thrown again. */
     public static final int THROW_RETHROW = 1;
     /** ORIGIN flag: the top frame of the stack trace is the traced method where it surfaced. */
@@ -124,7 +141,7 @@ public final class RecordFormat {
     /** Class, method and file names in ORIGIN records are cut to this many chars. */
     public static final int MAX_NAME = 300;
 
-    // --- value tags of VARIABLE records (low 4 bits of the tag unit) and their flags ---
+    // --- value tags of VARIABLE, ARGUMENT and RETURN records (low 4 bits of the tag unit) and their flags ---
     public static final int VALUE_INT = 0;
     public static final int VALUE_FLOAT = 1;
     public static final int VALUE_DOUBLE = 2;
@@ -166,6 +183,8 @@ public final class RecordFormat {
             case ORIGIN: return "origin";
             case SUPPRESSED: return "suppressed";
             case RESYNC: return "resync";
+            case ARGUMENT: return "argument";
+            case RETURN: return "return";
             default: return "kind-" + kind;
         }
     }

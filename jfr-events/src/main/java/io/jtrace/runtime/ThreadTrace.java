@@ -316,6 +316,11 @@ final class ThreadTrace {
         putVarLong((v << 1) ^ (v >> 63));
     }
 
+    /** Time of the last record written: a record that belongs to it (an argument) takes its time without reading the clock. */
+    long lastTime() {
+        return lastNanos;
+    }
+
     /** Room a string of up to {@code maxChars} chars may need. */
     static int stringRoom(int maxChars) {
         return 4 + 3 * maxChars;

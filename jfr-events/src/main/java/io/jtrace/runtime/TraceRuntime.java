@@ -115,7 +115,7 @@ public final class TraceRuntime {
      */
     private static void initializeRuntimeClasses() {
         Class<?>[] classes = {Tracer.class, ThreadTrace.class, TypeRegistry.class, MethodRegistry.class,
-            VariableRegistry.class, VariableTracer.class, ExceptionEvents.class, ExceptionFields.class,
+            VariableRegistry.class, VariableTracer.class, ValueRecords.class, ArgumentTracer.class, ExceptionEvents.class, ExceptionFields.class,
             ExceptionTrail.class, RecordFormat.class, UncaughtHandlers.class, TracedFrames.class,
             io.jtrace.events.TraceBatchEvent.class, TypeDefinitionEvent.class, MethodDefinitionEvent.class,
             VariableDefinitionEvent.class, SessionEvent.class, TracerStatisticsEvent.class};
@@ -230,7 +230,7 @@ public final class TraceRuntime {
     }
 
     static void internalError(Throwable t) {
-        if (t instanceof StackOverflowError && VariableTracer.callingToString()) return; // a value's toString() recursed
+        if (t instanceof StackOverflowError && ValueRecords.callingToString()) return; // a value's toString() recursed
         long n = ERRORS.getAndIncrement();
         if (DEBUG_ERRORS && (n < 3 || n % 1000 == 0)) { // -Djtrace.debugErrors=true: for debugging jtrace itself
             try {

@@ -7,6 +7,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -25,14 +26,24 @@ public final class ClassInstrumenter {
         this.probes = List.copyOf(probes);
     }
 
-    /** The default probe chain for tracing calls. */
-    public static List<Probe> callProbes() {
-        return List.of(new CatchProbe(), new CallProbe());
+    /**
+     * The default probe chain for tracing calls. {@code beforeCalls} run right before the call
+     * probe (the {@link ArgumentProbe}: the call probe then puts enter ahead of its code at the
+     * start, and exit between its code and each return).
+     */
+    public static List<Probe> callProbes(Probe... beforeCalls) {
+        List<Probe> chain = new ArrayList<>(List.of(new CatchProbe()));
+        chain.addAll(List.of(beforeCalls));
+        chain.add(new CallProbe());
+        return chain;
     }
 
     /** Calls plus exceptions: throw, catch, finally and suppression, before the call probe's catch-all. */
-    public static List<Probe> exceptionProbes(TypeIds types) {
-        return List.of(new CatchProbe(types), new ThrowProbe(), new SuppressProbe(), new CallProbe());
+    public static List<Probe> exceptionProbes(TypeIds types, Probe... beforeCalls) {
+        List<Probe> chain = new ArrayList<>(List.of(new CatchProbe(types), new ThrowProbe(), new SuppressProbe()));
+        chain.addAll(List.of(beforeCalls));
+        chain.add(new CallProbe());
+        return chain;
     }
 
     /** Returns the rewritten class, or null if nothing in it is traced. */

@@ -85,6 +85,29 @@ final class LocalNames {
         return new Local(kind, "local" + slot, opcodeDesc, slot);
     }
 
+    /**
+     * The name of parameter {@code index} (0 = the first declared; {@code this} is not one): the
+     * table's entry for its slot that starts first (a parameter is live from the method's start),
+     * else the {@code MethodParameters} attribute, else {@code arg0, arg1...}.
+     */
+    String parameterName(int index) {
+        int slot = firstParamSlot;
+        for (int i = 0; i < index; i++) slot += params[i].getSize();
+        if (debugInfo) {
+            LocalVariableNode first = null;
+            for (LocalVariableNode lv : method.localVariables) {
+                if (lv.index == slot && (first == null || positions.get(lv.start) < positions.get(first.start))) first = lv;
+            }
+            if (first != null) return first.name;
+        }
+        return paramName(index);
+    }
+
+    /** True if parameters have names of their own (a LocalVariableTable or a MethodParameters attribute). */
+    boolean hasParameterNames() {
+        return debugInfo || method.parameters != null && method.parameters.size() == params.length;
+    }
+
     /** Position of a node in the unchanged method (for scope checks). */
     int position(AbstractInsnNode n) {
         Integer p = positions.get(n);
