@@ -1,5 +1,6 @@
 package io.jtrace.format;
 
+import io.jtrace.model.CallValues;
 import io.jtrace.model.ExceptionEvent;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExitKind;
@@ -20,11 +21,12 @@ import java.io.Writer;
  * empty where a column does not apply. Exception events fill {@code exception} and
  * {@code exception_id}; every kind other than calls puts its fields (the JSON Lines schema's
  * names) in {@code details} as one JSON object, so values holding commas, quotes or semicolons
- * stay unambiguous.
+ * stay unambiguous. Calls whose values {@code run --args} recorded fill {@code args} (enter, exit,
+ * call) and {@code return} (exit, call) with the JSON of the JSON Lines fields of the same names.
  */
 public final class CsvTraceWriter implements TraceWriter {
     public static final String HEADER = "kind,thread_id,thread,nanos,depth,class,method,descriptor,duration_nanos,"
-            + "outcome,exception,exception_id,details";
+            + "outcome,exception,exception_id,details,args,return";
 
     private final Writer out;
     private final StringBuilder row = new StringBuilder(160);
@@ -49,17 +51,21 @@ public final class CsvTraceWriter implements TraceWriter {
         if (e instanceof MethodEnter m) {
             method(m.method());
             row.append(",,,,");
+            values(m.values());
         } else if (e instanceof MethodExit m) {
             method(m.method());
             outcome(m.durationNanos(), m.kind(), m.exception());
             row.append(',');
+            values(m.values());
         } else if (e instanceof MethodCall m) {
             method(m.method());
             outcome(m.durationNanos(), m.kind(), m.exception());
             row.append(',');
+            values(m.values());
         } else if (e instanceof RecordsLost l) {
             row.append(",,,,,,,");
             field("{\"batches\":" + l.batches() + "}");
+            row.append(",,");
         } else {
             row.append(",,,,,");
             if (e instanceof ExceptionEvent x && x.exception() != null) {
@@ -68,9 +74,33 @@ public final class CsvTraceWriter implements TraceWriter {
                 row.append(",,");
             }
             field(Json.object(EventFields.of(e)));
+            row.append(",,");
         }
         row.append("\r\n");
         out.append(row);
+    }
+
+    /** The {@code args} and {@code return} columns (after {@code details}, which calls leave empty). */
+    private void values(CallValues values) {
+        row.append(',');
+        if (values == null) {
+            row.append(',');
+            return;
+        }
+        java.util.Map<String, Object> f = EventFields.callValues(values);
+        field(Json.value(f.get("args"))).append(',');
+        if (f.containsKey("return")) field(Json.value(f.get("return")));
+    }
+
+    @Override
+    public io.jtrace.analysis.CallVisitor visitor(java.util.function.Supplier<CallValues> values) {
+        return new io.jtrace.analysis.EventBuilder(values, e -> {
+            try {
+                event(e);
+            } catch (IOException x) {
+                throw new java.io.UncheckedIOException(x);
+            }
+        });
     }
 
     private void method(MethodInfo m) {

@@ -1,5 +1,7 @@
 package io.jtrace.format;
 
+import io.jtrace.model.Argument;
+import io.jtrace.model.CallValues;
 import io.jtrace.model.CodeSite;
 import io.jtrace.model.ExceptionCaught;
 import io.jtrace.model.ExceptionRef;
@@ -88,14 +90,41 @@ public final class EventFields {
             f.put("arrayId", a.array());
             f.put("index", a.index());
         }
-        Value value = a.value();
-        f.put("value", VariableText.value(value, v.type()));
+        value(f, a.value(), v.type());
+    }
+
+    /** {@code value}, {@code valueKind} and, as they apply, {@code valueType}, {@code valueId}, {@code valueLength}. */
+    private static void value(Map<String, Object> f, Value value, String declared) {
+        f.put("value", VariableText.value(value, declared));
         f.put("valueKind", lower(value.kind()));
         if (value.kind() == Value.Kind.OBJECT || value.kind() == Value.Kind.TEXT) {
             f.put("valueType", VariableText.typeName(value.type()));
             f.put("valueId", value.identity());
         }
         if (value.kind() == Value.Kind.STRING || value.kind() == Value.Kind.TEXT) f.put("valueLength", value.fullLength());
+    }
+
+    /**
+     * The {@code args} of a call (a list: per argument {@code name}, {@code declaredType} and the
+     * value fields of a variable access) and its {@code return} (the same without {@code name}), as
+     * far as {@code run --args} recorded them; empty if it recorded none.
+     */
+    public static Map<String, Object> callValues(CallValues values) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        if (values == null) return f;
+        java.util.List<Object> args = new java.util.ArrayList<>(values.arguments().size());
+        for (Argument a : values.arguments()) args.add(argument(a, true));
+        f.put("args", args);
+        if (values.returned() != null) f.put("return", argument(values.returned(), false));
+        return f;
+    }
+
+    private static Map<String, Object> argument(Argument a, boolean named) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        if (named) f.put("name", a.name());
+        f.put("declaredType", a.typeName());
+        value(f, a.value(), a.type());
+        return f;
     }
 
     private static String lower(Enum<?> e) {

@@ -74,17 +74,42 @@ final class Json {
         return w.toString();
     }
 
-    /** Writes fields of any simple value (number, boolean, string, null). */
+    /** Writes fields of any simple value (number, boolean, string, null), or a list or map of them. */
     static void writeFields(JsonGenerator g, Map<String, Object> fields) throws IOException {
         for (Map.Entry<String, Object> e : fields.entrySet()) {
-            Object v = e.getValue();
             g.writeFieldName(e.getKey());
-            if (v == null) g.writeNull();
-            else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) g.writeNumber(((Number) v).longValue());
-            else if (v instanceof Number n) g.writeNumber(n.doubleValue());
-            else if (v instanceof Boolean b) g.writeBoolean(b);
-            else g.writeString(v.toString());
+            writeValue(g, e.getValue());
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void writeValue(JsonGenerator g, Object v) throws IOException {
+        if (v == null) g.writeNull();
+        else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) g.writeNumber(((Number) v).longValue());
+        else if (v instanceof Number n) g.writeNumber(n.doubleValue());
+        else if (v instanceof Boolean b) g.writeBoolean(b);
+        else if (v instanceof Map<?, ?> m) {
+            g.writeStartObject();
+            writeFields(g, (Map<String, Object>) m);
+            g.writeEndObject();
+        } else if (v instanceof java.util.List<?> l) {
+            g.writeStartArray();
+            for (Object o : l) writeValue(g, o);
+            g.writeEndArray();
+        } else {
+            g.writeString(v.toString());
+        }
+    }
+
+    /** A list or map of simple values as compact JSON: {@code [{"name":"n","value":"10"}]}. */
+    static String value(Object v) {
+        java.io.StringWriter w = new java.io.StringWriter(64);
+        try (JsonGenerator g = generator(w)) {
+            writeValue(g, v);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // a StringWriter does not fail
+        }
+        return w.toString();
     }
 
     /** Nanoseconds as microseconds with three decimals, exactly (no binary rounding): {@code 12.345}. */

@@ -1,6 +1,7 @@
 package io.jtrace.format;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.jtrace.model.CallValues;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodCall;
@@ -21,8 +22,10 @@ import java.io.Writer;
  * (since tracing started) and {@code depth}; {@code enter}, {@code exit} and {@code call} add
  * {@code method}, {@code class}, {@code name}, {@code descriptor}; {@code exit} and {@code call}
  * add {@code durationNanos}, {@code outcome} (return, exception, unfinished) and, when left by
- * an exception, {@code exception} (type, null if unknown) and {@code exceptionId}; {@code lost}
- * adds {@code batches}. Other kinds carry their own fields by name.
+ * an exception, {@code exception} (type, null if unknown) and {@code exceptionId}; calls whose
+ * values {@code run --args} recorded add {@code args} (enter, exit, call) and {@code return} (exit,
+ * call; see {@link EventFields#callValues}); {@code lost} adds {@code batches}. Other kinds carry
+ * their own fields by name.
  */
 public final class JsonLinesTraceWriter implements TraceWriter {
     private final Writer out;
@@ -57,12 +60,15 @@ public final class JsonLinesTraceWriter implements TraceWriter {
         g.writeNumberField("depth", e.depth());
         if (e instanceof MethodEnter m) {
             method(m.method());
+            Json.writeFields(g, EventFields.callValues(m.values()));
         } else if (e instanceof MethodExit m) {
             method(m.method());
             outcome(m.durationNanos(), m.kind(), m.exception());
+            Json.writeFields(g, EventFields.callValues(m.values()));
         } else if (e instanceof MethodCall m) {
             method(m.method());
             outcome(m.durationNanos(), m.kind(), m.exception());
+            Json.writeFields(g, EventFields.callValues(m.values()));
         } else if (e instanceof RecordsLost l) {
             g.writeNumberField("batches", l.batches());
         } else {
@@ -88,30 +94,40 @@ public final class JsonLinesTraceWriter implements TraceWriter {
         }
     }
 
+    @Override
+    public io.jtrace.analysis.CallVisitor visitor() {
+        return visitor(null);
+    }
+
     /**
      * The same lines as {@link #event}, given as a replay's visitor. Enter, exit and call lines (almost
      * all of a trace) are put together from pieces that Jackson serialized once per thread and per
      * method, and handed to the generator raw: a field-by-field generator call per line was most of
-     * the export's time. Other events go through {@link #event}.
+     * the export's time. Their recorded values, if any, are serialized per line. Other events go
+     * through {@link #event}.
      */
     @Override
-    public io.jtrace.analysis.CallVisitor visitor() {
+    public io.jtrace.analysis.CallVisitor visitor(java.util.function.Supplier<CallValues> values) {
         return new io.jtrace.analysis.CallVisitor() {
+            private CallValues values() {
+                return values == null ? null : values.get();
+            }
+
             @Override
             public void enter(ThreadInfo thread, long nanos, int depth, MethodInfo method) {
-                callLine(ENTER_PREFIX, thread, nanos, depth, method, 0, null, null);
+                callLine(ENTER_PREFIX, thread, nanos, depth, method, 0, null, null, values());
             }
 
             @Override
             public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
                              ExceptionRef exception) {
-                callLine(EXIT_PREFIX, thread, nanos, depth, method, duration, kind, exception);
+                callLine(EXIT_PREFIX, thread, nanos, depth, method, duration, kind, exception, values());
             }
 
             @Override
             public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
                              ExceptionRef exception) {
-                callLine(CALL_PREFIX, thread, nanos, depth, method, duration, kind, exception);
+                callLine(CALL_PREFIX, thread, nanos, depth, method, duration, kind, exception, values());
             }
 
             @Override
@@ -151,7 +167,7 @@ public final class JsonLinesTraceWriter implements TraceWriter {
     private final java.util.Map<String, byte[]> exceptionTypes = new java.util.HashMap<>();
 
     private void callLine(byte[] prefix, ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration,
-                          ExitKind kind, ExceptionRef exception) {
+                          ExitKind kind, ExceptionRef exception, CallValues values) {
         try {
             length = 0;
             put(prefix);
@@ -170,6 +186,11 @@ public final class JsonLinesTraceWriter implements TraceWriter {
                     put(EXCEPTION_ID);
                     put(exception == null ? 0 : exception.identity());
                 }
+            }
+            if (values != null) {
+                String fields = Json.object(EventFields.callValues(values));
+                put((byte) ',');
+                put(ascii(fields.substring(1, fields.length() - 1)));
             }
             put((byte) '}');
             put((byte) '\n');

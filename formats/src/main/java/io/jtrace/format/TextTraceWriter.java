@@ -1,6 +1,7 @@
 package io.jtrace.format;
 
 import io.jtrace.analysis.CallVisitor;
+import io.jtrace.model.CallValues;
 import io.jtrace.model.ExceptionCaught;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExceptionEvent;
@@ -39,10 +40,17 @@ import java.util.Map;
  * event (throw, catch, finally, suppress, uncaught) in the frame above it. With {@code --vars}
  * and {@code --lines} recordings, inside a frame: {@code r}/{@code w} a variable read or write
  * ({@code w sum = 55  (local int, line 12)}, see {@link VariableText}), {@code . line 12} a line.
+ * With {@code --args} recordings, calls show their values ({@link CallValuesText}):
+ * {@code > bank.Bank.transfer(from=bank.Account@1b6d3586, amount=250)},
+ * {@code < bank.Bank.transfer(...) = true  15.9 us}, {@code = Fib.fib(n=10) = 55  1.7 us}.
  */
 public final class TextTraceWriter implements TraceWriter {
-    /** How the lines are laid out. */
-    public record Options(boolean times, boolean threadColumn, boolean sections, Ansi ansi) {}
+    /** How the lines are laid out; {@code values}: calls show the values {@code run --args} recorded. */
+    public record Options(boolean times, boolean threadColumn, boolean sections, Ansi ansi, boolean values) {
+        public Options(boolean times, boolean threadColumn, boolean sections, Ansi ansi) {
+            this(times, threadColumn, sections, ansi, true);
+        }
+    }
 
     private final LineBuffer out;
     private final Options options;
@@ -79,15 +87,15 @@ public final class TextTraceWriter implements TraceWriter {
         section(e.thread());
         if (!options.ansi().enabled()) {
             if (e instanceof MethodEnter m) {
-                callLine(m.thread(), m.nanos(), m.depth(), '>', m.method(), 0, null, null);
+                callLine(m.thread(), m.nanos(), m.depth(), '>', m.method(), 0, null, null, m.values());
                 return;
             }
             if (e instanceof MethodExit m) {
-                callLine(m.thread(), m.nanos(), m.depth(), '<', m.method(), m.durationNanos(), m.kind(), m.exception());
+                callLine(m.thread(), m.nanos(), m.depth(), '<', m.method(), m.durationNanos(), m.kind(), m.exception(), m.values());
                 return;
             }
             if (e instanceof MethodCall m) {
-                callLine(m.thread(), m.nanos(), m.depth(), '=', m.method(), m.durationNanos(), m.kind(), m.exception());
+                callLine(m.thread(), m.nanos(), m.depth(), '=', m.method(), m.durationNanos(), m.kind(), m.exception(), m.values());
                 return;
             }
         }
@@ -98,12 +106,14 @@ public final class TextTraceWriter implements TraceWriter {
         line.append(Indentation.marker(e.depth()));
         Ansi a = options.ansi();
         if (e instanceof MethodEnter m) {
-            line.append(a.cyan(">")).append(' ').append(name(m.method()));
+            line.append(a.cyan(">")).append(' ').append(name(m.method(), shown(m.values()), false));
         } else if (e instanceof MethodExit m) {
-            line.append(marker(m.kind(), "<")).append(' ').append(name(m.method()));
+            line.append(marker(m.kind(), "<")).append(' ').append(name(m.method(), shown(m.values()), true));
+            line.append(CallValuesText.returned(shown(m.values())));
             appendOutcome(line, m.durationNanos(), m.kind(), m.exception() == null ? null : m.exception().type());
         } else if (e instanceof MethodCall m) {
-            line.append(marker(m.kind(), "=")).append(' ').append(name(m.method()));
+            line.append(marker(m.kind(), "=")).append(' ').append(name(m.method(), shown(m.values()), false));
+            line.append(CallValuesText.returned(shown(m.values())));
             appendOutcome(line, m.durationNanos(), m.kind(), m.exception() == null ? null : m.exception().type());
         } else if (e instanceof ExceptionEvent x) {
             line.append(a.yellow("*")).append(' ').append(exceptionLine(x));
@@ -128,18 +138,31 @@ public final class TextTraceWriter implements TraceWriter {
                 + (thread.virtual() ? ", virtual" : "") + ") ==")).newline();
     }
 
+    /** The values to show of a call: none unless recorded and asked for. */
+    private CallValues shown(CallValues values) {
+        return options.values() ? values : null;
+    }
+
+    /** The method's display name, or with {@code values} its arguments in place of the parameter types. */
+    private String name(MethodInfo method, CallValues values, boolean exit) {
+        return values == null ? name(method) : CallValuesText.call(method, values, exit);
+    }
+
     /**
      * An enter ({@code kind} null), exit or call line without colours, written as bytes: the same
      * text as the general path of {@link #event}.
      */
     private void callLine(ThreadInfo thread, long nanos, int depth, char normal, MethodInfo method, long duration,
-                          ExitKind kind, ExceptionRef exception) {
+                          ExitKind kind, ExceptionRef exception, CallValues values) {
         if (options.times()) out.timestamp(nanos, 11).spaces(2);
         if (options.threadColumn()) out.append(threadColumn(thread));
         out.spaces(2 * Indentation.levels(depth));
         if (depth > Indentation.MAX_LEVELS) out.append(Indentation.marker(depth));
         char marker = kind == ExitKind.EXCEPTION ? '!' : kind == ExitKind.UNFINISHED ? '?' : normal;
-        out.ascii(marker).ascii(' ').append(nameBytes(method));
+        out.ascii(marker).ascii(' ');
+        CallValues shown = shown(values);
+        if (shown == null) out.append(nameBytes(method));
+        else out.append(CallValuesText.call(method, shown, normal == '<')).append(CallValuesText.returned(shown));
         if (kind != null) {
             if (options.times()) out.spaces(2).duration(duration);
             if (kind == ExitKind.EXCEPTION) {
@@ -153,38 +176,49 @@ public final class TextTraceWriter implements TraceWriter {
     }
 
     /** The same lines as {@link #event} for each event, without the events (after {@link #begin}). */
+    @Override
     public CallVisitor visitor() {
+        return visitor(null);
+    }
+
+    /** As {@link #visitor()}, calls showing the values read from {@code values} (see {@link TraceWriter#visitor(java.util.function.Supplier)}). */
+    @Override
+    public CallVisitor visitor(java.util.function.Supplier<CallValues> values) {
         return new CallVisitor() {
+            private CallValues values() {
+                return values == null ? null : values.get();
+            }
+
             @Override
             public void enter(ThreadInfo thread, long nanos, int depth, MethodInfo method) {
                 if (options.ansi().enabled()) {
-                    other(new MethodEnter(thread, nanos, depth, method));
+                    other(new MethodEnter(thread, nanos, depth, method, values()));
                     return;
                 }
                 section(thread);
-                callLine(thread, nanos, depth, '>', method, 0, null, null);
+                callLine(thread, nanos, depth, '>', method, 0, null, null, values());
             }
 
             @Override
             public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
                              ExceptionRef exception) {
                 if (options.ansi().enabled()) {
-                    other(new MethodExit(thread, nanos, depth, method, durationNanos, kind, exception));
+                    other(new MethodExit(thread, nanos, depth, method, durationNanos, kind, exception, values()));
                     return;
                 }
                 section(thread);
-                callLine(thread, nanos, depth, '<', method, durationNanos, kind, exception);
+                callLine(thread, nanos, depth, '<', method, durationNanos, kind, exception, values());
             }
 
             @Override
             public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
                              ExceptionRef exception) {
                 if (options.ansi().enabled()) {
-                    other(new MethodCall(thread, nanos, depth, method, durationNanos, kind, exception));
+                    other(new MethodCall(thread, nanos, depth, method, durationNanos, kind, exception, values()));
                     return;
                 }
                 section(thread);
-                callLine(thread, nanos, depth, '=', method, durationNanos, kind, exception);
+                callLine(thread, nanos, depth, '=', method, durationNanos, kind, exception, values());
             }
 
             @Override

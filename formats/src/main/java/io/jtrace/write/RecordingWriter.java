@@ -19,6 +19,7 @@ import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
 import io.jtrace.model.VariableInfo;
 import io.jtrace.runtime.RecordEncoder;
+import io.jtrace.runtime.RecordFormat;
 import jdk.jfr.Event;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.Recording;
@@ -117,13 +118,20 @@ public final class RecordingWriter implements AutoCloseable {
         event(e, null);
     }
 
+    /** As {@link #event(TraceEvent, EncodedRecord, EncodedRecord[])} for an event without recorded values. */
+    public void event(TraceEvent e, EncodedRecord record) {
+        event(e, record, null);
+    }
+
     /**
      * Adds one event (events of a thread in order, depths as the kept frames give them). Calls and
      * gaps are encoded from the event; line, variable and exception events are written from
      * {@code record}, the record they were read from (re-timed, body copied verbatim: their
-     * method, site and type ids stay valid because this writer writes the same definitions).
+     * method, site and type ids stay valid because this writer writes the same definitions). A
+     * call's {@code values} (its ARGUMENT and RETURN records, {@code CurrentRecord.takeValues}) are
+     * copied the same way, the arguments after its enter, the return value before its exit.
      */
-    public void event(TraceEvent e, EncodedRecord record) {
+    public void event(TraceEvent e, EncodedRecord record, EncodedRecord[] values) {
         ThreadBatch b = threads.get(e.thread().id());
         if (b == null) {
             b = new ThreadBatch(e.thread());
@@ -135,7 +143,9 @@ public final class RecordingWriter implements AutoCloseable {
             b.encoder.enter(m.method().id(), e.nanos() + origin);
             b.push(m.method().id());
             calls++;
+            values(b, values, RecordFormat.ARGUMENT, e.nanos() + origin);
         } else if (e instanceof MethodExit m) {
+            values(b, values, RecordFormat.RETURN, e.nanos() + origin);
             before(b, e.nanos() + origin);
             exit(b, e.nanos() + origin, m.kind(), m.exception());
         } else if (e instanceof MethodCall m) {
@@ -143,7 +153,9 @@ public final class RecordingWriter implements AutoCloseable {
             b.encoder.enter(m.method().id(), e.nanos() + origin);
             b.push(m.method().id());
             calls++;
+            values(b, values, RecordFormat.ARGUMENT, e.nanos() + origin);
             long end = e.nanos() + m.durationNanos() + origin;
+            values(b, values, RecordFormat.RETURN, end);
             before(b, end);
             exit(b, end, m.kind(), m.exception());
         } else if (e instanceof RecordsLost l && l.batches() == 0) {
@@ -163,6 +175,16 @@ public final class RecordingWriter implements AutoCloseable {
             b.encoder.encoded(record.kind(), record.aux(), e.nanos() + origin, record.body());
         } else {
             skipped++; // no encoded record given for it
+        }
+    }
+
+    /** The value records of {@code kind} among {@code values}, copied verbatim at {@code nanos}. */
+    private void values(ThreadBatch b, EncodedRecord[] values, int kind, long nanos) {
+        if (values == null) return;
+        for (EncodedRecord r : values) {
+            if (r.kind() != kind) continue;
+            before(b, nanos);
+            b.encoder.encoded(r.kind(), r.aux(), nanos, r.body());
         }
     }
 

@@ -233,7 +233,8 @@ final class ThreadTrace {
      */
     void begin(int kind, long aux, long now, int room) {
         if (recordOpen || lost) resync(kind, now);
-        if (flushRequested) {
+        // not between an enter and its arguments: a live view shows a batch's last enter at once
+        if (flushRequested && kind != RecordFormat.ARGUMENT) {
             flushRequested = false;
             flush();
         }

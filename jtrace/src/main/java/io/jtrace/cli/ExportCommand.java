@@ -1,5 +1,6 @@
 package io.jtrace.cli;
 
+import io.jtrace.read.CurrentValues;
 import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.format.ChromeTraceWriter;
@@ -88,10 +89,11 @@ final class ExportCommand extends RecordingCommand {
             try {
                 TraceWriter writer = writer(sink, bytes);
                 writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), threads, index.records()));
-                Replay.Request replay = Replay.of(index, threads)
+                CurrentValues values = new CurrentValues(); // json and csv carry the values of --args
+                Replay.Request replay = Replay.of(index, threads).values(values)
                         .order(format.byThread ? Replay.Order.BY_THREAD : Replay.Order.BY_TIME);
                 if (format.perEvent) replay.heavyVisitor(); // a line of text per event; the others aggregate
-                replay.into(view.in(writer.visitor()));
+                replay.into(view.in(writer.visitor(values)));
                 writer.end();
                 writer.close();
                 sink.flush();

@@ -92,8 +92,9 @@ final class FilterCommand extends RecordingCommand {
                 CallVisitor sink = new EventBuilder(kept -> {
                     boolean call = kept instanceof MethodEnter || kept instanceof MethodExit || kept instanceof MethodCall;
                     EncodedRecord record = call ? null : records.take(); // the record is copied verbatim
+                    EncodedRecord[] values = call ? records.takeValues() : null; // --args values, likewise
                     if (!keep.contains(kindOf(kept)) && !(kept instanceof RecordsLost)) return;
-                    writer.event(kept, record);
+                    writer.event(kept, record, values);
                     if (!(kept instanceof RecordsLost)) keptByKind[kindOf(kept).ordinal()]++;
                 });
                 Replay.of(index, threads).heavyVisitor().records(records).afterThread(writer::endThread).into(view.in(window.in(sink)));

@@ -1,5 +1,6 @@
 package io.jtrace.cli;
 
+import io.jtrace.read.CurrentValues;
 import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.format.TextTraceWriter;
@@ -19,7 +20,8 @@ import java.util.function.Predicate;
 @Command(name = "print", mixinStandardHelpOptions = true,
         description = {"Print the trace: every traced call indented under its caller, with durations.",
             "Lines: '>' enter, '<' exit, '=' a call with no traced callees, '!' left by an exception,",
-            "'?' still running when the recording ended, '~' records lost."})
+            "'?' still running when the recording ended, '~' records lost. Calls recorded with",
+            "'jtrace run --args' show their arguments and return value."})
 final class PrintCommand extends RecordingCommand {
     @Option(names = "--thread", paramLabel = "PATTERN",
             description = "Only threads whose name matches (glob: worker-*) or with this id. Repeatable.")
@@ -41,6 +43,9 @@ final class PrintCommand extends RecordingCommand {
     @Option(names = "--no-times", description = "Leave out timestamps and durations (to diff two runs).")
     boolean noTimes;
 
+    @Option(names = "--no-args", description = "Leave out the argument and return values recorded with 'jtrace run --args'.")
+    boolean noArgs;
+
     @Mixin
     ColorOption color;
 
@@ -50,13 +55,14 @@ final class PrintCommand extends RecordingCommand {
         TraceView view = new TraceView(methodFilter(includes, excludes), depth == null ? 0 : depth);
         try (TraceIndex index = open()) {
             List<ThreadInfo> shown = selectThreads(index, file, threads);
-            TextTraceWriter.Options options = new TextTraceWriter.Options(!noTimes, !byThread, byThread, color.ansi());
+            TextTraceWriter.Options options = new TextTraceWriter.Options(!noTimes, !byThread, byThread, color.ansi(), !noArgs);
+            CurrentValues values = noArgs ? null : new CurrentValues();
             java.io.OutputStream bytes = outBytes();
             try (TextTraceWriter writer = bytes != null ? new TextTraceWriter(bytes, outCharset(), options)
                     : new TextTraceWriter(out(), options)) {
                 writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), shown, index.records()));
                 Replay.of(index, shown).heavyVisitor().order(byThread ? Replay.Order.BY_THREAD : Replay.Order.BY_TIME)
-                        .into(view.in(writer.visitor()));
+                        .values(values).into(view.in(writer.visitor(values)));
                 writer.end();
             }
             if (index.records() == 0) warn(file + " holds no traced calls: the traced code never ran, or its JVM was killed before its records were written");

@@ -23,20 +23,25 @@ final class TraceScope {
                     + " with values, in methods matching (these methods are traced even if --include leaves them out). Repeatable.")
     List<String> vars;
 
+    @Option(names = "--args", paramLabel = "PATTERN",
+            description = "Also record each call's argument values and its return value (or exception) in methods"
+                    + " matching (these methods are traced even if --include leaves them out). Repeatable.")
+    List<String> args;
+
     @Option(names = "--lines", paramLabel = "PATTERN",
             description = "Also record each executed source line in methods matching. Repeatable.")
     List<String> lines;
 
-    /** How --vars records references. */
+    /** How --vars and --args record references. */
     enum ValuesMode { identity, tostring }
 
     @Option(names = "--values", paramLabel = "HOW", defaultValue = "identity",
-            description = "References in --vars: identity (type and identity hash; never runs the program's code) or"
+            description = "References in --vars and --args: identity (type and identity hash; never runs the program's code) or"
                     + " tostring (also their toString(), guarded). Strings are always copied. Default: ${DEFAULT-VALUE}.")
     ValuesMode values;
 
     @Option(names = "--redact", paramLabel = "PATTERN",
-            description = "Never record values of variables named like this (a word, or a glob such as '*pin*'),"
+            description = "Never record values of variables and parameters named like this (a word, or a glob such as '*pin*'),"
                     + " besides password, passwd, secret, token, apikey, credential. Repeatable.")
     List<String> redact;
 
@@ -54,6 +59,7 @@ final class TraceScope {
         JtraceCommand.methodFilter(includes, excludes);
         JtraceCommand.methodFilter(vars, null);
         JtraceCommand.methodFilter(lines, null);
+        JtraceCommand.methodFilter(args, null);
         try {
             Redaction.of(redact == null ? List.of() : redact);
         } catch (IllegalArgumentException e) {
@@ -65,6 +71,7 @@ final class TraceScope {
         o.depth = depth == null ? 0 : depth;
         if (vars != null) o.vars.addAll(vars);
         if (lines != null) o.lines.addAll(lines);
+        if (args != null) o.args.addAll(args);
         if (values == ValuesMode.tostring) o.values = values.name();
         if (redact != null) o.redact.addAll(redact);
         o.stringLength = stringLength == null ? 0 : stringLength;

@@ -163,7 +163,7 @@ final class VarsCommand extends RecordingCommand {
             case FIELD -> new Key(v.kind(), 0, v.ownerClass(), v.name(), v.type(), a.owner());
             case STATIC -> new Key(v.kind(), 0, v.ownerClass(), v.name(), v.type(), 0);
             case ARRAY -> new Key(v.kind(), 0, "", "", elementSort(v.type()), a.array());
-            case UNKNOWN -> new Key(v.kind(), v.siteId(), "", v.name(), v.type(), 0);
+            case UNKNOWN, ARGUMENT, RETURN -> new Key(v.kind(), v.siteId(), "", v.name(), v.type(), 0); // no access site has the last two
         };
     }
 
@@ -176,7 +176,7 @@ final class VarsCommand extends RecordingCommand {
                     + (a.owner() != 0 ? "@" + VariableText.identity(a.owner()) : " (before its constructor's super())");
             case STATIC -> "static " + v.typeName() + " " + v.ownerClass() + "." + v.name();
             case ARRAY -> "array " + v.typeName() + "[] " + VariableText.arrayName(v) + "@" + VariableText.identity(a.array());
-            case UNKNOWN -> "variable site #" + v.siteId() + " (its definition is missing from the recording)";
+            case UNKNOWN, ARGUMENT, RETURN -> "variable site #" + v.siteId() + " (its definition is missing from the recording)";
         };
     }
 

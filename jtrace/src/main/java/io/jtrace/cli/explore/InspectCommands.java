@@ -1,7 +1,13 @@
 package io.jtrace.cli.explore;
 
 import io.jtrace.cli.explore.ShellCommand.Completion;
+import io.jtrace.format.CallValuesText;
 import io.jtrace.format.VariableText;
+import io.jtrace.model.Argument;
+import io.jtrace.model.CallValues;
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.MethodExit;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.TraceEvent;
 import io.jtrace.model.VariableAccess;
@@ -16,7 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** What is true at the cursor: the stack, the frame's variables and arguments, the trace around it. */
+/** What is true at the cursor: the stack, the frame's variables, arguments and return value, the trace around it. */
 final class InspectCommands {
     private InspectCommands() {}
 
@@ -35,16 +41,15 @@ final class InspectCommands {
                     noArguments("locals", a);
                     show(s, out, lastValues(s, false), "no variable of this frame was recorded before the cursor");
                 }));
-        t.add(new ShellCommand("args", List.of(), "args", "the frame's parameters as recorded",
-                "The cursor frame's parameters, each with the first value recorded for it in this call (parameters\n"
-                + "are recorded as variables with 'jtrace run --vars'; 'this' is not a parameter).",
-                false, Completion.NONE, (s, a, out) -> {
-                    noArguments("args", a);
-                    show(s, out, lastValues(s, true), "no parameter of this frame was recorded (record with 'jtrace run --vars PATTERN')");
-                }));
-        t.add(new ShellCommand("ret", List.of(), "ret", "how the cursor's call ended: duration, exit kind, exception",
-                "At an exit or a call: how it ended (returned, threw, still running) and its duration. Return values are\n"
-                + "not part of a recording's call records; a returned value shows only as a variable write before the exit.",
+        t.add(new ShellCommand("args", List.of(), "args", "the frame's arguments as recorded",
+                "The cursor frame's arguments: the values the call was given, if it was recorded with 'jtrace run --args';\n"
+                + "else each parameter with the first value recorded for it in this call ('jtrace run --vars'). 'this' is\n"
+                + "not an argument.",
+                false, Completion.NONE, InspectCommands::args));
+        t.add(new ShellCommand("ret", List.of(), "ret", "how the cursor's call ended: return value, exception, duration",
+                "At an exit or a call: how it ended (returned, threw, still running) and its duration, with the value it\n"
+                + "returned if it was recorded with 'jtrace run --args' (else a returned value shows only as a variable\n"
+                + "write before the exit, with 'jtrace run --vars').",
                 false, Completion.NONE, InspectCommands::ret));
         t.add(new ShellCommand("ctx", List.of("list", "l"), "ctx [N]", "the indented trace around the cursor (N events each side, default 8)",
                 "The lines of 'jtrace print' around the cursor, numbered, the cursor's line marked =>.",
@@ -84,11 +89,47 @@ final class InspectCommands {
 
     private static void ret(ExploreSession s, List<String> a, PrintWriter out) {
         noArguments("ret", a);
-        EventView.Kind kind = HistoryCursor.kind(s.cursor().event());
+        TraceEvent e = s.cursor().event();
+        EventView.Kind kind = HistoryCursor.kind(e);
         if (kind != EventView.Kind.EXIT && kind != EventView.Kind.CALL) {
             throw new ShellError("the cursor is not on an exit; 'finish' goes to this frame's exit");
         }
         out.println(s.text.event(s.cursor().at()));
+        CallValues values = values(e);
+        if (values != null && values.returned() != null) show(s, out, values.returned(), "return");
+    }
+
+    /** The recorded arguments of the cursor's call ('run --args'), else its parameters as variables ('run --vars'). */
+    private static void args(ExploreSession s, List<String> a, PrintWriter out) {
+        noArguments("args", a);
+        HistoryCursor c = s.cursor();
+        ThreadHistory.Frame frame = c.frame();
+        if (frame != null && s.index.symbols().recordsCallValues(frame.method().id())) {
+            EventView.Kind kind = HistoryCursor.kind(c.event());
+            long enter = kind == EventView.Kind.ENTER || kind == EventView.Kind.CALL || kind == EventView.Kind.EXIT
+                    ? c.number() : c.rfinishTarget();
+            CallValues values = enter < 0 ? null : values(c.history().at(enter).event());
+            if (values == null) throw new ShellError("the arguments of this call were not recorded (its records were lost)");
+            if (values.arguments().isEmpty()) throw new ShellError(frame.method().displayName() + " takes no arguments");
+            for (Argument arg : values.arguments()) show(s, out, arg, "argument");
+            return;
+        }
+        if (s.index.symbols().variableSiteCount() == 0) {
+            throw new ShellError("no arguments in this recording: record them with 'jtrace run --args PATTERN'");
+        }
+        show(s, out, lastValues(s, true), "no parameter of this frame was recorded (record with 'jtrace run --args PATTERN')");
+    }
+
+    /** The values a call event carries, or null. */
+    private static CallValues values(TraceEvent e) {
+        if (e instanceof MethodEnter m) return m.values();
+        if (e instanceof MethodExit m) return m.values();
+        if (e instanceof MethodCall m) return m.values();
+        return null;
+    }
+
+    private static void show(ExploreSession s, PrintWriter out, Argument a, String what) {
+        out.println("  " + a.name() + " = " + CallValuesText.value(a) + "  " + s.ansi.dim("(" + what + " " + a.typeName() + ")"));
     }
 
     /**

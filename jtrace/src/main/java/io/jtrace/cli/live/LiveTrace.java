@@ -50,7 +50,8 @@ public final class LiveTrace implements AutoCloseable {
                      Predicate<ThreadInfo> threads, Function<CallVisitor, CallVisitor> view) {
         this.lines = new DroppingLines(out, 8192);
         this.writer = new TextTraceWriter(lines, StandardCharsets.UTF_8, options);
-        this.replay = new LiveReplay(new ThreadSelection(threads, view.apply(writer.visitor())));
+        io.jtrace.read.CurrentValues values = new io.jtrace.read.CurrentValues();
+        this.replay = new LiveReplay(new ThreadSelection(threads, view.apply(writer.visitor(values))), values);
         this.opener = new Thread(() -> open(repository, from), "jtrace-live");
         opener.setDaemon(true);
         opener.start();
