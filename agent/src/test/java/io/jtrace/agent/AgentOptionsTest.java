@@ -44,6 +44,8 @@ class AgentOptionsTest {
         o.log = "/tmp/log";
         o.vars.add("Bank.*");
         o.lines.add("Bank.transfer");
+        o.args.add("Bank.transfer");
+        o.args.add("Account.*");
         o.values = "tostring";
         o.redact.add("*pin*");
         o.stringLength = 20;
@@ -54,6 +56,7 @@ class AgentOptionsTest {
         assertEquals(false, back.exceptions);
         assertEquals(7, back.depth);
         assertEquals(List.of("Bank.*"), back.vars);
+        assertEquals(List.of("Bank.transfer", "Account.*"), back.args);
     }
 
     @Test

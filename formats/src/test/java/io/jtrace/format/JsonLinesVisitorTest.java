@@ -61,4 +61,45 @@ class JsonLinesVisitorTest {
         byVisitorToChars.end();
         assertEquals(expected.toString(), chars.toString());
     }
+
+    /** Calls with the values of --args: the visitor reads them from the side channel, the event path from the events. */
+    @Test
+    void visitorLinesWithValuesEqualEventLines() throws Exception {
+        ThreadInfo main = new ThreadInfo(1, "main", false, 0);
+        MethodInfo m = new MethodInfo(3, "app.Shop", "buy", "(Ljava/lang/String;JLjava/lang/Object;)Z", "A.java", 10, 1);
+        io.jtrace.model.CallValues args = new io.jtrace.model.CallValues(List.of(
+                new io.jtrace.model.Argument("item", "Ljava/lang/String;", io.jtrace.model.Value.ofString("äpfel \"x\"\n\u0001")),
+                new io.jtrace.model.Argument("n", "J", io.jtrace.model.Value.ofLong(-5)),
+                new io.jtrace.model.Argument("password", "Ljava/lang/Object;", io.jtrace.model.Value.REDACTED)), null);
+        io.jtrace.model.CallValues withReturn = args.returning(new io.jtrace.model.Argument("return", "Z", io.jtrace.model.Value.ofLong(1)));
+        List<TraceEvent> events = List.of(
+                new MethodEnter(main, 10, 0, m, args),
+                new MethodCall(main, 11, 1, m, 5, ExitKind.RETURN, null, withReturn),
+                new MethodCall(main, 12, 1, m, 5, ExitKind.EXCEPTION, new ExceptionRef("x.Y", 3), args),
+                new MethodExit(main, 20, 0, m, 10, ExitKind.RETURN, null, withReturn),
+                new MethodCall(main, 21, 0, m, 1, ExitKind.RETURN, null));
+        RecordingInfo info = new RecordingInfo("x.jfr", 0, List.of(main), events.size());
+
+        StringWriter expected = new StringWriter();
+        JsonLinesTraceWriter byEvent = new JsonLinesTraceWriter(expected);
+        byEvent.begin(info);
+        for (TraceEvent e : events) byEvent.event(e);
+        byEvent.end();
+        String text = expected.toString();
+        org.junit.jupiter.api.Assertions.assertTrue(text.contains("\"args\":[{\"name\":\"item\",\"declaredType\":\"java.lang.String\""), text);
+        org.junit.jupiter.api.Assertions.assertTrue(text.contains("\"return\":{\"declaredType\":\"boolean\",\"value\":\"true\",\"valueKind\":\"int\"}"), text);
+        org.junit.jupiter.api.Assertions.assertTrue(text.contains("{\"name\":\"password\",\"declaredType\":\"java.lang.Object\",\"value\":\"<redacted>\",\"valueKind\":\"redacted\"}"), text);
+
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        JsonLinesTraceWriter byVisitor = new JsonLinesTraceWriter(bytes);
+        byVisitor.begin(info);
+        io.jtrace.model.CallValues[] current = new io.jtrace.model.CallValues[1];
+        CallVisitor v = byVisitor.visitor(() -> current[0]);
+        for (TraceEvent e : events) {
+            current[0] = e instanceof MethodEnter x ? x.values() : e instanceof MethodExit x ? x.values() : ((MethodCall) e).values();
+            CallVisitor.dispatch(e, v);
+        }
+        byVisitor.end();
+        assertEquals(text, bytes.toString(StandardCharsets.UTF_8));
+    }
 }

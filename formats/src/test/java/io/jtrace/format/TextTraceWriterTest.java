@@ -131,6 +131,39 @@ class TextTraceWriterTest {
         assertTrue(text.lines().noneMatch(l -> l.matches(".*\\d+\\.\\d{6}.*")), "no timestamps: " + text);
     }
 
+    /** Calls recorded with --args: arguments in place of the parameter types, the return value after the call. */
+    @Test
+    void callsShowTheirValuesOnTheirLines() throws IOException {
+        io.jtrace.model.CallValues args = new io.jtrace.model.CallValues(List.of(
+                new io.jtrace.model.Argument("from", "Lbank/Account;", new io.jtrace.model.Value(io.jtrace.model.Value.Kind.OBJECT, 0, null, 0, "bank.Account", 0x1b6d)),
+                new io.jtrace.model.Argument("to", "Lbank/Account;", io.jtrace.model.Value.NULL),
+                new io.jtrace.model.Argument("amount", "J", io.jtrace.model.Value.ofLong(250))), null);
+        io.jtrace.model.CallValues returned = args.returning(new io.jtrace.model.Argument("return", "Z", io.jtrace.model.Value.ofLong(1)));
+        io.jtrace.model.CallValues fib = new io.jtrace.model.CallValues(List.of(
+                new io.jtrace.model.Argument("n", "I", io.jtrace.model.Value.ofLong(10))), new io.jtrace.model.Argument("return", "J", io.jtrace.model.Value.ofLong(55)));
+        List<TraceEvent> events = List.of(
+                new MethodEnter(MAIN, 120_000, 0, TRANSFER, args),
+                new MethodCall(MAIN, 131_000, 1, WITHDRAW, 1_700, ExitKind.RETURN, null, fib),
+                new MethodCall(MAIN, 140_000, 1, WITHDRAW, 1_900, ExitKind.EXCEPTION, new ExceptionRef("x.Refused", 1), fib.returning(null)),
+                new MethodExit(MAIN, 2_152_000, 0, TRANSFER, 15_900, ExitKind.RETURN, null, returned));
+        TextTraceWriter.Options plain = new TextTraceWriter.Options(false, false, false, new Ansi(false));
+        assertEquals("""
+                > bank.Bank.transfer(from=bank.Account@1b6d, to=null, amount=250)
+                  = bank.Account.withdraw(n=10) = 55
+                  ! bank.Account.withdraw(n=10)  threw x.Refused
+                < bank.Bank.transfer(...) = true
+                """, render(events, plain));
+        TextTraceWriter.Options noArgs = new TextTraceWriter.Options(true, true, false, new Ansi(false), false);
+        List<String> lines = render(events, noArgs).lines().toList();
+        assertTrue(lines.get(0).endsWith("main" + " ".repeat(22) + "> bank.Bank.transfer(Account, Account, long)"), lines.get(0));
+        assertTrue(lines.get(3).endsWith("  < bank.Bank.transfer(Account, Account, long)  15.9 us"), lines.get(3));
+        TextTraceWriter.Options withTimes = new TextTraceWriter.Options(true, true, false, new Ansi(false));
+        String leaf = render(events, withTimes).lines().toList().get(1);
+        assertTrue(leaf.startsWith("   0.000131  main") && leaf.endsWith("    = bank.Account.withdraw(n=10) = 55  1.70 us"), leaf);
+        String coloured = render(events, new TextTraceWriter.Options(true, true, false, new Ansi(true)));
+        assertEquals(render(events, withTimes), coloured.replaceAll("\u001b\\[\\d*m", ""), "the coloured path shows the same values");
+    }
+
     @Test
     void colourOnlyAddsEscapes() throws IOException {
         TextTraceWriter.Options plain = new TextTraceWriter.Options(true, true, false, new Ansi(false));

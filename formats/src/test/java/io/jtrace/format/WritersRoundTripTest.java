@@ -198,12 +198,69 @@ class WritersRoundTripTest {
             assertEquals(e.depth(), j.get("depth").asInt());
             assertEquals(OTHER_KIND_FIELDS.get(i), own(j, "kind", "thread", "threadId", "virtual", "nanos", "depth"), lines[i]);
             List<String> r = rows.get(i + 1);
-            assertEquals(13, r.size(), r::toString);
+            assertEquals(15, r.size(), r::toString);
             assertEquals(EventKinds.name(e), r.get(0));
             assertEquals(OTHER_KIND_FIELDS.get(i), own(JSON.readTree(r.get(12))), r::toString);
             if (e instanceof io.jtrace.model.ExceptionEvent x) {
                 assertEquals(x.exception().type(), r.get(10));
                 assertEquals(Long.toString(x.exception().identity()), r.get(11));
+            }
+        }
+    }
+
+    /** The values of --args calls: each argument and the return value, parsed back from JSON Lines and CSV. */
+    @Test
+    void callValuesRoundTripInJsonAndCsv() throws IOException {
+        io.jtrace.model.ThreadInfo t = new io.jtrace.model.ThreadInfo(1, "main", false, 0);
+        MethodInfo m = new MethodInfo(1, "p.Shop", "buy", "(Ljava/lang/String;JLjava/lang/Object;C)Z", "S.java", 1, 0);
+        io.jtrace.model.CallValues values = new io.jtrace.model.CallValues(List.of(
+                new io.jtrace.model.Argument("item", "Ljava/lang/String;", new io.jtrace.model.Value(io.jtrace.model.Value.Kind.STRING, 0, "a, \"b\"", 40, null, 0)),
+                new io.jtrace.model.Argument("n", "J", io.jtrace.model.Value.ofLong(Long.MIN_VALUE)),
+                new io.jtrace.model.Argument("o", "Ljava/lang/Object;", new io.jtrace.model.Value(io.jtrace.model.Value.Kind.TEXT, 0, "42", 2, "java.lang.Integer", 0xabc)),
+                new io.jtrace.model.Argument("c", "C", io.jtrace.model.Value.ofLong('\n'))), null);
+        io.jtrace.model.CallValues returned = values.returning(new io.jtrace.model.Argument("return", "Z", io.jtrace.model.Value.ofLong(0)));
+        List<TraceEvent> events = List.of(new MethodEnter(t, 1, 0, m, values), new MethodCall(t, 2, 1, m, 5, ExitKind.RETURN, null, returned),
+                new MethodExit(t, 9, 0, m, 8, ExitKind.EXCEPTION, new io.jtrace.model.ExceptionRef("x.Y", 1), values),
+                new MethodCall(t, 10, 0, m, 1, ExitKind.RETURN, null));
+        StringWriter sink = new StringWriter();
+        String[] lines = render(new JsonLinesTraceWriter(sink), sink, events).split("\n");
+        StringWriter csvSink = new StringWriter();
+        List<List<String>> rows = Csv.parse(render(new CsvTraceWriter(csvSink), csvSink, events));
+        for (int i = 0; i < events.size(); i++) {
+            io.jtrace.model.CallValues v = events.get(i) instanceof MethodEnter e ? e.values()
+                    : events.get(i) instanceof MethodExit x ? x.values() : ((MethodCall) events.get(i)).values();
+            JsonNode j = JSON.readTree(lines[i]);
+            List<String> r = rows.get(i + 1);
+            assertEquals(15, r.size(), r::toString);
+            if (v == null) {
+                assertFalse(j.has("args") || j.has("return"), lines[i]);
+                assertEquals("", r.get(13));
+                assertEquals("", r.get(14));
+                continue;
+            }
+            JsonNode args = j.get("args");
+            assertEquals(JSON.readTree(r.get(13)), args, "the CSV column holds the same JSON");
+            assertEquals(v.arguments().size(), args.size());
+            for (int a = 0; a < args.size(); a++) {
+                io.jtrace.model.Argument expected = v.arguments().get(a);
+                assertEquals(expected.name(), args.get(a).get("name").asText());
+                assertEquals(expected.typeName(), args.get(a).get("declaredType").asText());
+                assertEquals(VariableText.value(expected.value(), expected.type()), args.get(a).get("value").asText());
+            }
+            assertEquals("\"a, \\\"b\\\"\"... (40 chars)", args.get(0).get("value").asText());
+            assertEquals(40, args.get(0).get("valueLength").asLong());
+            assertEquals("-9223372036854775808", args.get(1).get("value").asText());
+            assertEquals("java.lang.Integer", args.get(2).get("valueType").asText());
+            assertEquals(0xabc, args.get(2).get("valueId").asLong());
+            assertEquals("'\\n'", args.get(3).get("value").asText());
+            if (v.returned() == null) {
+                assertFalse(j.has("return"), lines[i]);
+                assertEquals("", r.get(14));
+            } else {
+                assertEquals(JSON.readTree(r.get(14)), j.get("return"));
+                assertEquals("false", j.get("return").get("value").asText());
+                assertEquals("boolean", j.get("return").get("declaredType").asText());
+                assertFalse(j.get("return").has("name"));
             }
         }
     }
@@ -218,7 +275,7 @@ class WritersRoundTripTest {
         for (int i = 0; i < events.size(); i++) {
             TraceEvent e = events.get(i);
             List<String> r = rows.get(i + 1);
-            assertEquals(13, r.size(), r::toString);
+            assertEquals(15, r.size(), r::toString);
             assertEquals(EventKinds.name(e), r.get(0));
             assertEquals(Long.toString(e.thread().id()), r.get(1));
             assertEquals(e.thread().label(), r.get(2));

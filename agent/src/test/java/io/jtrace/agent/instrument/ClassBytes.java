@@ -46,7 +46,7 @@ final class ClassBytes {
 
     /** Every class of the examples module (read from the directory or jar holding sampler.Main). */
     static List<String> exampleClasses() {
-        return classesBeside("sampler/Main.class", List.of("bank/", "counter/", "lifecycle/", "sampler/", "thirdparty/"));
+        return classesBeside("sampler/Main.class", List.of("args/", "bank/", "counter/", "lifecycle/", "sampler/", "thirdparty/"));
     }
 
     /** Every class of the Gson jar. */
