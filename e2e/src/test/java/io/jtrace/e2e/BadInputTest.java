@@ -21,12 +21,17 @@ class BadInputTest {
     static Path dir;
 
     static Path recording;
+    /** The same program with the values of Counter.add(sum, i) recorded. */
+    static Path withArgs;
 
     @BeforeAll
     static void record() {
         recording = dir.resolve("counter.jfr");
         Jtrace.Result run = Jtrace.trace(dir, Jdk.current(), recording, List.of(), "counter.Counter", "50");
         assertEquals(0, run.exit(), run::toString);
+        withArgs = dir.resolve("counter-args.jfr");
+        Jtrace.Result args = Jtrace.trace(dir, Jdk.current(), withArgs, List.of("--args", "Counter.add"), "counter.Counter", "50");
+        assertEquals(0, args.exit(), args::toString);
     }
 
     /** Runs jtrace, expects exit 2 and exactly one stderr line starting with {@code prefix} and containing {@code parts}. */
@@ -139,6 +144,48 @@ class BadInputTest {
         assertUsageError("jtrace print: ", List.of("'a/b'"), "print", "--include", "a/b", recording.toString());
         assertUsageError("jtrace print: ", List.of("--depth", "-1"), "print", "--depth", "-1", recording.toString());
         assertUsageError("jtrace print: ", List.of("'sometimes'", "auto"), "print", "--color", "sometimes", recording.toString());
+    }
+
+    /** jtrace calls: every bad --where is one line naming the bad token; the other bad inputs likewise. */
+    @Test
+    void callsBadWhereExpressions() {
+        String file = withArgs.toString();
+        String[][] cases = {
+            {"sum >> 3", "bad --where 'sum >> 3': '>>' at 5 is not a comparison"},
+            {"sum = 3", "bad --where 'sum = 3': '=' at 5 is not a comparison"},
+            {"sum >", "bad --where 'sum >': a value is missing after '>'"},
+            {"sum", "bad --where 'sum': a comparison is missing after 'sum'"},
+            {"3 < sum", "bad --where '3 < sum': '3' at 1 is not an argument"},
+            {"sum > 3 4", "bad --where 'sum > 3 4': unexpected '4' at 9"},
+            {"sum > 3 and", "bad --where 'sum > 3 and': a comparison is missing at the end"},
+            {"i == \"x", "bad --where 'i == \"x': the string at 6 is not closed"},
+            {"sum > many", "bad --where 'sum > many': 'many' at 7 is not a value"},
+            {"(sum > 3", "bad --where '(sum > 3': '(' at 1 is not closed"},
+            {"ret < true", "bad --where 'ret < true': '<' does not order true"},
+            {"sum > 3 ; rm", "bad --where 'sum > 3 ; rm': unexpected ';' at 9"},
+            {"", "bad --where '': empty condition"},
+            {"total > 3", "bad --where 'total > 3': no argument 'total' in the calls of Counter.add (arguments: sum, i)"},
+            {"arg2 > 3", "bad --where 'arg2 > 3': no argument 'arg2'"},
+        };
+        for (String[] c : cases) {
+            assertUsageError("jtrace calls: ", List.of(c[1]), "calls", file, "--method", "Counter.add", "--where", c[0]);
+        }
+        assertUsageError("jtrace calls: ", List.of("--where needs the values of the calls", "jtrace run --args Counter.add"),
+                "calls", recording.toString(), "--method", "Counter.add", "--where", "sum > 3");
+        assertUsageError("jtrace calls: ", List.of("no traced method matches Nope.nothing"), "calls", file, "--method", "Nope.nothing");
+        assertUsageError("jtrace calls: ", List.of("--method"), "calls", file);
+        assertUsageError("jtrace calls: ", List.of("'sideways'", "time, duration"), "calls", file, "--method", "Counter.add", "--sort", "sideways");
+        assertUsageError("jtrace calls: ", List.of("--top", "0"), "calls", file, "--method", "Counter.add", "--top", "0");
+        assertUsageError("jtrace calls: ", List.of("'a/b'"), "calls", file, "--method", "a/b");
+        assertUsageError("jtrace run: ", List.of("'a/b'"), "run", "--args", "a/b", "--", "java", "-version");
+        Jtrace.Result ok = Jtrace.jtrace(dir, "calls", file, "--method", "Counter.add", "--where", "i > 48 and sum >= 1128", "--no-times");
+        assertEquals(0, ok.exit(), ok::toString);
+        assertEquals("""
+                2 calls of Counter.add where i > 48 and sum >= 1128
+                thread  call
+                main    counter.Counter.add(sum=1176, i=49) = 1225
+                main    counter.Counter.add(sum=1225, i=50) = 1275
+                """, ok.out());
     }
 
     @Test

@@ -24,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Real applications from Maven Central, traced whole with the default scope (every class not
  * from the JDK): a JSON binder (Gson), a Java parser (JavaParser) and an SQL database (H2). Each
  * must print exactly what it prints untraced, exit the same way, with no VerifyError and no class
- * left untraced, and record balanced calls across a large share of the library's methods.
+ * left untraced, and record balanced calls across a large share of the library's methods; and
+ * again with the arguments and return values of every method recorded ({@code --args '**'}).
  */
 class RealApplicationsTest {
     @TempDir
@@ -46,8 +47,7 @@ class RealApplicationsTest {
     void tracedWholeTheyBehaveExactlyAsUntraced(Jdk jdk) throws Exception {
         for (String[] app : APPS) {
             String main = app[0];
-            String[] args = java.util.Arrays.copyOfRange(app, 3, app.length);
-            for (int i = 0; i < args.length; i++) if (args[i].startsWith("examples/")) args[i] = Jtrace.root().resolve(args[i]).toString();
+            String[] args = argv(app);
             Jtrace.Result plain = Jtrace.plain(dir, jdk, main, args);
             assertEquals(0, plain.exit(), plain::toString);
             Path rec = dir.resolve(main + ".jfr");
@@ -72,6 +72,30 @@ class RealApplicationsTest {
             assertTrue(libraryMethods.size() >= least, () -> main + ": only " + libraryMethods.size() + " methods of " + app[1]);
             assertEquals(0, r.index.internalErrors(), main);
             assertEquals(0, r.index.classesFailed(), main);
+
+            Path withArgs = dir.resolve(main + "-args.jfr");
+            Jtrace.Result valued = Jtrace.trace(dir, jdk, withArgs, List.of("--args", "**"), main, args);
+            assertEquals(plain.exit(), valued.exit(), main + " --args: " + valued);
+            assertEquals(plain.out(), valued.out(), main + " --args");
+            assertEquals(plain.err().strip(), Jtrace.targetStderr(valued.err()).strip(), main + " --args");
+            assertFalse(valued.err().contains("VerifyError"), valued::toString);
+            // the one line an agent may say here: H2 is compiled without parameter names
+            assertEquals(List.of(), valued.err().lines().filter(l -> l.startsWith("jtrace agent:") && !l.contains("have no parameter names"))
+                    .toList(), valued::toString);
+            try (io.jtrace.read.TraceIndex index = io.jtrace.read.TraceReader.read(withArgs, null)) {
+                assertTrue(index.symbols().hasCallValues(), main);
+                assertEquals(0, index.internalErrors(), main + " --args");
+                assertEquals(0, index.classesFailed(), main + " --args");
+            }
+            Jtrace.Result calls = Jtrace.jtrace(dir, "calls", withArgs.toString(), "--method", app[1] + "**", "--top", "3");
+            assertEquals(0, calls.exit(), calls::toString);
+            assertTrue(calls.out().lines().skip(2).allMatch(l -> l.contains("(") && l.contains(")")), calls::out);
         }
+    }
+
+    private static String[] argv(String[] app) {
+        String[] args = java.util.Arrays.copyOfRange(app, 3, app.length);
+        for (int i = 0; i < args.length; i++) if (args[i].startsWith("examples/")) args[i] = Jtrace.root().resolve(args[i]).toString();
+        return args;
     }
 }

@@ -38,9 +38,10 @@ public final class Recording {
             for (TraceEvent e = tl.next(); e != null; e = tl.next()) events.add(e);
             r.threads.put(t, events);
             // the replay every command uses (decoding handed over from a second thread) gives the
-            // same events, in the same order, as the pull cursor
+            // same events, in the same order, with the same values of --args calls, as the pull cursor
             List<TraceEvent> replayed = new ArrayList<>();
-            io.jtrace.read.Replay.of(index, List.of(t)).into(new io.jtrace.analysis.EventBuilder(replayed::add));
+            io.jtrace.read.CurrentValues values = new io.jtrace.read.CurrentValues();
+            io.jtrace.read.Replay.of(index, List.of(t)).values(values).into(new io.jtrace.analysis.EventBuilder(values, replayed::add));
             if (!replayed.equals(events)) {
                 int i = 0;
                 while (i < Math.min(events.size(), replayed.size()) && events.get(i).equals(replayed.get(i))) i++;

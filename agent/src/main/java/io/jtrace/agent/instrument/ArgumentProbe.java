@@ -10,8 +10,7 @@ import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
@@ -40,9 +39,12 @@ public final class ArgumentProbe implements Probe {
     private final Redaction redaction;
     private final VariableSites sites;
     private final Consumer<String> notices;
-    private final Set<String> toldNoNames = ConcurrentHashMap.newKeySet();
+    private final AtomicBoolean toldNoNames = new AtomicBoolean();
 
-    /** {@code notices} gets one line per class whose parameters have no names in the class file. */
+    /**
+     * {@code notices} gets one line, once, if a class's parameters have no names in the class file
+     * (a library compiled without them has hundreds of such classes).
+     */
     public ArgumentProbe(MethodFilter scope, Redaction redaction, VariableSites sites, Consumer<String> notices) {
         this.scope = scope;
         this.redaction = redaction;
@@ -86,9 +88,9 @@ public final class ArgumentProbe implements Probe {
                 method.instructions.insertBefore(n, exit);
             }
         }
-        if (params.length > 0 && !names.hasParameterNames() && toldNoNames.add(className)) {
-            notices.accept(className + " has no parameter names (compiled without -g or -parameters): its arguments are"
-                    + " shown as arg0, arg1...; compile with -g or -parameters to see their names");
+        if (params.length > 0 && !names.hasParameterNames() && toldNoNames.compareAndSet(false, true)) {
+            notices.accept("classes compiled without -g or -parameters (the first: " + className + ") have no parameter"
+                    + " names: their arguments are shown as arg0, arg1...");
         }
     }
 
