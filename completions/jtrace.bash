@@ -160,6 +160,7 @@ function _complete_jtrace() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} tree" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} exceptions" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} vars" ];    then _picocli_jtrace; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} calls" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} filter" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} export" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} explore" ];    then _picocli_jtrace; return $?; fi
@@ -177,25 +178,27 @@ function _complete_jtrace() {
   local cmds3=(tree)
   local cmds4=(exceptions)
   local cmds5=(vars)
-  local cmds6=(filter)
-  local cmds7=(export)
-  local cmds8=(explore)
-  local cmds9=(ps)
-  local cmds10=(attach)
-  local cmds11=(detach)
-  local cmds12=(install)
-  local cmds13=(uninstall)
-  local cmds14=(help)
+  local cmds6=(calls)
+  local cmds7=(filter)
+  local cmds8=(export)
+  local cmds9=(explore)
+  local cmds10=(ps)
+  local cmds11=(attach)
+  local cmds12=(detach)
+  local cmds13=(install)
+  local cmds14=(uninstall)
+  local cmds15=(help)
 
-  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_jtrace_help; return $?; fi
-  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_jtrace_uninstall; return $?; fi
-  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_jtrace_install; return $?; fi
-  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_jtrace_detach; return $?; fi
-  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_jtrace_attach; return $?; fi
-  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_jtrace_ps; return $?; fi
-  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_jtrace_explore; return $?; fi
-  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_jtrace_export; return $?; fi
-  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_jtrace_filter; return $?; fi
+  if CompWordsContainsArray "${cmds15[@]}"; then _picocli_jtrace_help; return $?; fi
+  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_jtrace_uninstall; return $?; fi
+  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_jtrace_install; return $?; fi
+  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_jtrace_detach; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_jtrace_attach; return $?; fi
+  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_jtrace_ps; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_jtrace_explore; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_jtrace_export; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_jtrace_filter; return $?; fi
+  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_jtrace_calls; return $?; fi
   if CompWordsContainsArray "${cmds5[@]}"; then _picocli_jtrace_vars; return $?; fi
   if CompWordsContainsArray "${cmds4[@]}"; then _picocli_jtrace_exceptions; return $?; fi
   if CompWordsContainsArray "${cmds3[@]}"; then _picocli_jtrace_tree; return $?; fi
@@ -212,7 +215,7 @@ function _picocli_jtrace() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run print summary tree exceptions vars filter export explore ps attach detach install uninstall help"
+  local commands="run print summary tree exceptions vars calls filter export explore ps attach detach install uninstall help"
   local flag_opts="'--debug' '-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -233,7 +236,7 @@ function _picocli_jtrace_run() {
 
   local commands=""
   local flag_opts="'--no-exceptions' '--live' '-h' '--help' '-V' '--version' '--debug'"
-  local arg_opts="'-o' '--output' '--include' '--exclude' '--depth' '--vars' '--lines' '--values' '--redact' '--string-length' '--sample' '--thread'"
+  local arg_opts="'-o' '--output' '--include' '--exclude' '--depth' '--vars' '--args' '--lines' '--values' '--redact' '--string-length' '--sample' '--thread'"
   local HOW_option_args=("identity" "tostring") # --values values
 
   type compopt &>/dev/null && compopt +o default
@@ -255,6 +258,9 @@ function _picocli_jtrace_run() {
       return
       ;;
     '--vars')
+      return
+      ;;
+    '--args')
       return
       ;;
     '--lines')
@@ -295,7 +301,7 @@ function _picocli_jtrace_print() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--by-thread' '--no-times' '-h' '--help' '-V' '--version' '--debug'"
+  local flag_opts="'--by-thread' '--no-times' '--no-args' '-h' '--help' '-V' '--version' '--debug'"
   local arg_opts="'--thread' '--include' '--exclude' '--depth' '--color'"
   local WHEN_option_args=("auto" "always" "never") # --color values
 
@@ -545,6 +551,61 @@ function _picocli_jtrace_vars() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `calls` subcommand.
+function _picocli_jtrace_calls() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--no-times' '-h' '--help' '-V' '--version' '--debug'"
+  local arg_opts="'--method' '--thread' '--where' '--sort' '--top' '--color'"
+  local ORDER_option_args=("time" "duration") # --sort values
+  local WHEN_option_args=("auto" "always" "never") # --color values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--method')
+      return
+      ;;
+    '--thread')
+      return
+      ;;
+    '--where')
+      return
+      ;;
+    '--sort')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${ORDER_option_args[@]}" ) )
+      return $?
+      ;;
+    '--top')
+      return
+      ;;
+    '--color')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WHEN_option_args[@]}" ) )
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "calls" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 0 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `filter` subcommand.
 function _picocli_jtrace_filter() {
   # Get completion data
@@ -733,7 +794,7 @@ function _picocli_jtrace_attach() {
 
   local commands=""
   local flag_opts="'--no-exceptions' '--live' '-h' '--help' '-V' '--version' '--debug'"
-  local arg_opts="'-o' '--output' '--duration' '--include' '--exclude' '--depth' '--vars' '--lines' '--values' '--redact' '--string-length' '--thread'"
+  local arg_opts="'-o' '--output' '--duration' '--include' '--exclude' '--depth' '--vars' '--args' '--lines' '--values' '--redact' '--string-length' '--thread'"
   local HOW_option_args=("identity" "tostring") # --values values
 
   type compopt &>/dev/null && compopt +o default
@@ -758,6 +819,9 @@ function _picocli_jtrace_attach() {
       return
       ;;
     '--vars')
+      return
+      ;;
+    '--args')
       return
       ;;
     '--lines')
@@ -871,7 +935,7 @@ function _picocli_jtrace_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run print summary tree exceptions vars filter export explore ps attach detach install uninstall"
+  local commands="run print summary tree exceptions vars calls filter export explore ps attach detach install uninstall"
   local flag_opts="'-h' '--help' '--debug'"
   local arg_opts=""
 

@@ -154,7 +154,9 @@ final class CallsCommand extends RecordingCommand {
     private String title(long count) {
         StringBuilder s = new StringBuilder().append(count).append(count == 1 ? " call of " : " calls of ").append(String.join(", ", methods));
         if (where != null) s.append(" where ").append(where);
-        if (top != null && count > top) s.append("; the ").append(top).append(sort == Sort.duration ? " longest" : " first");
+        if (top != null && count > top) {
+            s.append("; the ").append(top == 1 ? "" : top + " ").append(sort == Sort.duration ? "longest" : "first");
+        }
         return s.toString();
     }
 }
