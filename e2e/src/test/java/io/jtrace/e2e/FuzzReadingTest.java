@@ -31,7 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Damaged recordings against every reading command: every prefix of a small recording and random
+ * Damaged recordings against every reading command (the larger one with variables, lines and the
+ * values of calls): every prefix of a small recording and random
  * byte changes in a larger one. Each case ends with one clear error line (exit 2) or a result
  * (exit 0, warnings allowed), never a stack trace, an internal error or a hang (a time limit per
  * case). The commands run in this JVM through {@link Main#execute} with captured streams, a few
@@ -73,7 +74,8 @@ class FuzzReadingTest {
                 jdk.java().toString(), "-cp", Jtrace.examplesClassPath(), "lifecycle.Echo"), java.util.Map.of(), "one\ntwo\n");
         assertEquals(0, r.exit(), r::toString);
         large = dir.resolve("large.jfr");
-        Jtrace.Result l = Jtrace.trace(dir, jdk, large, List.of("--vars", "bank.**", "--lines", "bank.Account.*"), "bank.Main");
+        Jtrace.Result l = Jtrace.trace(dir, jdk, large, List.of("--vars", "bank.**", "--lines", "bank.Account.*", "--args", "bank.**"),
+                "bank.Main");
         assertEquals(0, l.exit(), l::toString);
     }
 
@@ -88,6 +90,8 @@ class FuzzReadingTest {
         c.add(new String[] {"exceptions", f});
         c.add(new String[] {"exceptions", "--summary", f});
         c.add(new String[] {"vars", f});
+        c.add(new String[] {"calls", f, "--method", "bank.**", "--sort", "duration", "--top", "5"});
+        c.add(new String[] {"calls", f, "--method", "bank.Bank.transfer", "--where", "amount > 100 or arg0 == null"});
         c.add(new String[] {"filter", f, "-o", out.resolve("filtered.jfr").toString()});
         for (String format : List.of("json", "csv", "chrome", "speedscope", "collapsed", "flamegraph")) {
             c.add(new String[] {"export", f, "--format", format, "-o", out.resolve("export." + format).toString()});
