@@ -190,7 +190,8 @@ class ExportTest {
     void csvAndFoldedStacksAndFlameGraph(Jdk jdk) throws Exception {
         Recording r = bank(jdk);
         List<String> csv = Files.readAllLines(export("csv"));
-        assertEquals("kind,thread_id,thread,nanos,depth,class,method,descriptor,duration_nanos,outcome,exception,exception_id,details", csv.get(0));
+        assertEquals("kind,thread_id,thread,nanos,depth,class,method,descriptor,duration_nanos,outcome,exception,exception_id,details,args,return",
+                csv.get(0));
         assertEquals(r.all().size() + 1, csv.size());
         List<String> folded = Files.readAllLines(export("collapsed"));
         long selfSum = folded.stream().mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
