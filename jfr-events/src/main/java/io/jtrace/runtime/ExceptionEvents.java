@@ -126,6 +126,22 @@ final class ExceptionEvents {
     }
 
     /**
+     * The JDK caught {@code ex}, a task's exception, to keep it for a Future: a caught step at the
+     * JDK method that caught it (the caller of the hooked JDK method), declared as Throwable.
+     */
+    /** With class references: JDK 25's StackFrame.getDescriptor() asks for them. */
+    private static final StackWalker CATCHER_WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
+    static void keptByFuture(ThreadTrace tt, Throwable ex) {
+        if (ex == null) return;
+        StackWalker.StackFrame catcher = CATCHER_WALKER.walk(s -> s
+                .dropWhile(f -> f.getClassName().startsWith("io.jtrace.runtime.")).skip(1).findFirst()).orElse(null);
+        if (catcher == null) return;
+        int line = Math.max(0, catcher.getLineNumber());
+        caught(tt, ex, JdkSites.idOf(catcher), line, TypeRegistry.idOfName("java.lang.Throwable"));
+    }
+
+    /**
      * Common start of a handler: the origin if the exception is new to us, then the repair of
      * frames that vanished without an exit record, then the trail entry moves to this frame.
      */
