@@ -233,8 +233,9 @@ function _picocli_jtrace_run() {
 
   local commands=""
   local flag_opts="'--no-exceptions' '--live' '-h' '--help' '-V' '--version' '--debug'"
-  local arg_opts="'-o' '--output' '--include' '--exclude' '--depth' '--vars' '--lines' '--values' '--redact' '--string-length' '--sample' '--thread'"
+  local arg_opts="'-o' '--output' '--include' '--exclude' '--depth' '--vars' '--lines' '--values' '--redact' '--string-length' '--timing' '--sample' '--thread'"
   local HOW_option_args=("identity" "tostring") # --values values
+  local HOW_option_args=("adaptive" "full") # --timing values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -270,6 +271,11 @@ function _picocli_jtrace_run() {
       ;;
     '--string-length')
       return
+      ;;
+    '--timing')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${HOW_option_args[@]}" ) )
+      return $?
       ;;
     '--sample')
       return
@@ -733,8 +739,9 @@ function _picocli_jtrace_attach() {
 
   local commands=""
   local flag_opts="'--no-exceptions' '--live' '-h' '--help' '-V' '--version' '--debug'"
-  local arg_opts="'-o' '--output' '--duration' '--include' '--exclude' '--depth' '--vars' '--lines' '--values' '--redact' '--string-length' '--thread'"
+  local arg_opts="'-o' '--output' '--duration' '--include' '--exclude' '--depth' '--vars' '--lines' '--values' '--redact' '--string-length' '--timing' '--thread'"
   local HOW_option_args=("identity" "tostring") # --values values
+  local HOW_option_args=("adaptive" "full") # --timing values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -773,6 +780,11 @@ function _picocli_jtrace_attach() {
       ;;
     '--string-length')
       return
+      ;;
+    '--timing')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${HOW_option_args[@]}" ) )
+      return $?
       ;;
     '--thread')
       return

@@ -80,7 +80,8 @@ public final class CsvTraceWriter implements TraceWriter {
     }
 
     private void outcome(long duration, ExitKind kind, ExceptionRef exception) {
-        row.append(duration).append(',').append(EventKinds.outcome(kind)).append(',');
+        if (kind != ExitKind.RETURN_UNTIMED) row.append(duration); // empty: not measured
+        row.append(',').append(EventKinds.outcome(kind)).append(',');
         if (kind == ExitKind.EXCEPTION && exception != null) {
             if (exception.type() != null) field(exception.type());
             row.append(',').append(exception.identity());

@@ -105,6 +105,7 @@ public final class EventKinds {
 
     /** How a call ended, as the exports spell it: {@code return}, {@code exception}, {@code unfinished}. */
     public static String outcome(io.jtrace.model.ExitKind kind) {
+        if (kind == io.jtrace.model.ExitKind.RETURN_UNTIMED) return "return"; // its missing duration says it was untimed
         return kind.name().toLowerCase(Locale.ROOT);
     }
 }

@@ -12,6 +12,8 @@ import java.util.Arrays;
 public final class FrameStack {
     private MethodInfo[] methods = new MethodInfo[64];
     private long[] enterNanos = new long[64];
+    /** The frame's enter was written without a clock read: its enter time is the record before's. */
+    private boolean[] untimed = new boolean[64];
     private int depth;
 
     public int depth() {
@@ -19,13 +21,24 @@ public final class FrameStack {
     }
 
     public void push(MethodInfo m, long nanos) {
+        push(m, nanos, false);
+    }
+
+    public void push(MethodInfo m, long nanos, boolean untimedEnter) {
         if (depth == methods.length) {
             methods = Arrays.copyOf(methods, depth * 2);
             enterNanos = Arrays.copyOf(enterNanos, depth * 2);
+            untimed = Arrays.copyOf(untimed, depth * 2);
         }
         methods[depth] = m;
         enterNanos[depth] = nanos;
+        untimed[depth] = untimedEnter;
         depth++;
+    }
+
+    /** Whether the frame at this level was entered without a clock read (an untimed call). */
+    public boolean untimed(int level) {
+        return untimed[level];
     }
 
     /** Pops the innermost frame; the caller reads it with {@link #method}/{@link #enterNanos} at the new depth. */

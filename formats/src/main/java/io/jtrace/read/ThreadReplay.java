@@ -41,6 +41,8 @@ final class ThreadReplay {
     /** An enter whose next record has not been seen yet. */
     private MethodInfo pending;
     private long pendingNanos;
+    /** The held-back enter was written without a clock read. */
+    private boolean pendingUntimed;
     private long lastNanos;
     private byte[] buffer;
     private int nextBatch;
@@ -240,22 +242,24 @@ final class ThreadReplay {
                 header |= (long) (unit & RecordFormat.MASK) << shift;
                 shift += RecordFormat.BITS;
             } while ((unit & RecordFormat.MORE) != 0);
-            long delta = 0;
-            shift = 0;
-            do {
-                if (pos >= end || shift > 63) return;
-                unit = data[pos++];
-                delta |= (long) (unit & RecordFormat.MASK) << shift;
-                shift += RecordFormat.BITS;
-            } while ((unit & RecordFormat.MORE) != 0);
             int kind = (int) (header & 0xf);
-            if (kind == RecordFormat.ENTER) {
+            long delta = 0;
+            if (!RecordFormat.isUntimed(header)) { // an untimed record has no delta: the previous record's time
+                shift = 0;
+                do {
+                    if (pos >= end || shift > 63) return;
+                    unit = data[pos++];
+                    delta |= (long) (unit & RecordFormat.MASK) << shift;
+                    shift += RecordFormat.BITS;
+                } while ((unit & RecordFormat.MORE) != 0);
+            }
+            if (kind == RecordFormat.ENTER || kind == RecordFormat.ENTER_UNTIMED) {
                 clock += delta;
                 int id = (int) (header >>> 4);
-                enter(method(id), clock - origin);
+                enter(method(id), clock - origin, kind == RecordFormat.ENTER_UNTIMED);
             } else if (kind == RecordFormat.EXIT) {
                 clock += delta;
-                exit(clock - origin, ExitKind.RETURN, null);
+                exit(clock - origin, header >>> 4 == RecordFormat.EXIT_UNTIMED ? ExitKind.RETURN_UNTIMED : ExitKind.RETURN, null);
             } else {
                 pos = otherRecord(data, start, end, clock);
                 if (pos < 0) return; // a record torn at shutdown: the rest of the batch is unusable
@@ -325,11 +329,17 @@ final class ThreadReplay {
         visitor.other(new RecordsLost(thread, t, frames.depth(), 0, common));
     }
 
-    private void enter(MethodInfo m, long t) {
+    private void enter(MethodInfo m, long t, boolean untimed) {
         flushPending();
         pending = m;
         pendingNanos = t;
+        pendingUntimed = untimed;
         lastNanos = t;
+    }
+
+    /** A normal return whose call's enter had no time is an untimed call: its duration is unknown. */
+    private static ExitKind untimedIf(boolean enterUntimed, ExitKind kind) {
+        return enterUntimed && kind == ExitKind.RETURN ? ExitKind.RETURN_UNTIMED : kind;
     }
 
     private void exit(long t, ExitKind kind, ExceptionRef exception) {
@@ -337,15 +347,16 @@ final class ThreadReplay {
         if (pending != null) {
             MethodInfo m = pending;
             pending = null;
-            visitor.call(thread, pendingNanos, frames.depth(), m, t - pendingNanos, kind, exception);
+            visitor.call(thread, pendingNanos, frames.depth(), m, t - pendingNanos, untimedIf(pendingUntimed, kind), exception);
             return;
         }
         if (frames.depth() == 0) return; // its enter is in a lost batch
         int d = frames.depth() - 1;
         MethodInfo m = frames.method(d);
         long enter = frames.enterNanos(d);
+        boolean enterUntimed = frames.untimed(d);
         frames.pop();
-        visitor.exit(thread, t, d, m, t - enter, kind, exception);
+        visitor.exit(thread, t, d, m, t - enter, untimedIf(enterUntimed, kind), exception);
     }
 
     /** The held-back enter turned out to have callees (or to be the last record): an open frame. */
@@ -354,7 +365,7 @@ final class ThreadReplay {
         MethodInfo m = pending;
         pending = null;
         visitor.enter(thread, pendingNanos, frames.depth(), m);
-        frames.push(m, pendingNanos);
+        frames.push(m, pendingNanos, pendingUntimed);
     }
 
     /** Time of the last record of one batch (absolute nanoTime), decoding only that batch. */

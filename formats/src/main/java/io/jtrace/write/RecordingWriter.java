@@ -138,6 +138,11 @@ public final class RecordingWriter implements AutoCloseable {
         } else if (e instanceof MethodExit m) {
             before(b, e.nanos() + origin);
             exit(b, e.nanos() + origin, m.kind(), m.exception());
+        } else if (e instanceof MethodCall m && m.kind() == ExitKind.RETURN_UNTIMED) {
+            before(b, e.nanos() + origin); // an untimed call stays untimed: no times to invent
+            b.encoder.enterUntimed(m.method().id());
+            b.encoder.exitUntimed();
+            calls++;
         } else if (e instanceof MethodCall m) {
             before(b, e.nanos() + origin);
             b.encoder.enter(m.method().id(), e.nanos() + origin);
@@ -173,6 +178,8 @@ public final class RecordingWriter implements AutoCloseable {
         }
         if (kind == ExitKind.EXCEPTION) {
             b.encoder.exitExceptional(nanos, x == null ? 0 : x.identity(), x == null ? 0 : index.symbols().typeId(x.type()));
+        } else if (kind == ExitKind.RETURN_UNTIMED) {
+            b.encoder.exitUntimed();
         } else {
             b.encoder.exit(nanos);
         }

@@ -32,6 +32,22 @@ public final class RecordEncoder {
         header(RecordFormat.EXIT, 0, nanos);
     }
 
+    /** An enter without a time (see {@link RecordFormat#ENTER_UNTIMED}): it takes the previous record's time. */
+    public void enterUntimed(int methodId) {
+        untimedHeader(RecordFormat.ENTER_UNTIMED, methodId);
+    }
+
+    /** An exit without a time (an untimed call's). */
+    public void exitUntimed() {
+        untimedHeader(RecordFormat.EXIT, RecordFormat.EXIT_UNTIMED);
+    }
+
+    private void untimedHeader(int kind, long aux) {
+        if (pos + RecordFormat.MAX_FIXED_RECORD > buf.length) buf = Arrays.copyOf(buf, buf.length * 2);
+        putVarLong((aux << 4) | kind);
+        records++;
+    }
+
     /** {@code identity}: the exception's identity hash; {@code typeId}: its type id, 0 if unknown. */
     public void exitExceptional(long nanos, long identity, int typeId) {
         header(RecordFormat.EXIT_EXCEPTIONAL, 0, nanos);

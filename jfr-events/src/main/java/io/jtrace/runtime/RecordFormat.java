@@ -14,6 +14,7 @@ package io.jtrace.runtime;
  * <pre>
  *   header  = varint((aux &lt;&lt; 4) | kind)
  *   delta   = varint(nanoTime - previous record's nanoTime)   (first record: - batch baseNanos)
+ *             absent in untimed records ({@link #isUntimed}): they take the previous record's time
  *   body    = kind-specific varints / strings
  * </pre>
  */
@@ -29,8 +30,13 @@ public final class RecordFormat {
     // --- record kinds (4 bits). Numbers are part of the file format: never reuse one. ---
     /** aux = method id. Body: none. */
     public static final int ENTER = 0;
-    /** aux = 0; the innermost open frame returned normally. Body: none. */
+    /**
+     * aux = 0; the innermost open frame returned normally. Body: none. aux = {@link #EXIT_UNTIMED}:
+     * the same, with no time delta (an untimed call, see {@link #ENTER_UNTIMED}).
+     */
     public static final int EXIT = 1;
+    /** EXIT's aux for an exit written without reading the clock: the record has no time delta. */
+    public static final int EXIT_UNTIMED = 1;
     /**
      * aux = 0; the innermost open frame was left by an exception.
      * Body: exception identity (identityHashCode), exception type id (0 = unknown).
@@ -109,6 +115,20 @@ public final class RecordFormat {
      */
     public static final int RESYNC = 11;
 
+    /**
+     * aux = method id; an ENTER written without reading the clock: no time delta, the record takes
+     * the previous record's time. The tracer leaves out the clock for methods whose calls it
+     * measured to be shorter than the clock's own cost (see MethodTiming); such calls end with an
+     * EXIT whose aux is {@link #EXIT_UNTIMED}, and their duration is unknown. Kinds 12-14 are free.
+     */
+    public static final int ENTER_UNTIMED = 15;
+
+    /** Whether a record with this header has no time delta. */
+    public static boolean isUntimed(long header) {
+        int kind = (int) (header & 0xf);
+        return kind == ENTER_UNTIMED || (kind == EXIT && (header >>> 4) == EXIT_UNTIMED);
+    }
+
     /** THROW flag: the same exception object was caught (or is being handled) on this thread and is thrown again. */
     public static final int THROW_RETHROW = 1;
     /** ORIGIN flag: the top frame of the stack trace is the traced method where it surfaced. */
@@ -166,6 +186,7 @@ public final class RecordFormat {
             case ORIGIN: return "origin";
             case SUPPRESSED: return "suppressed";
             case RESYNC: return "resync";
+            case ENTER_UNTIMED: return "enter-untimed";
             default: return "kind-" + kind;
         }
     }
