@@ -14,9 +14,11 @@ import java.util.Map;
 /**
  * Numbers the calls of a replay and tells which call each event happened in, then passes every
  * event on: the rows of {@code jtrace query}'s tables, where a call, an exception step or a
- * variable access names its call by number. Calls are numbered 1, 2, 3... in the order the replay
- * delivers their start, so a replay interleaved by time numbers them in the order they started,
- * and every replay of the same threads in the same order gives the same numbers.
+ * variable access names its call by number. Every replay of a recording's threads, thread by
+ * thread or interleaved by time, gives each call the same number: the n-th call (from 0) that
+ * started on the thread of ordinal k, of T threads, is {@code n * T + k + 1}. So numbers grow in
+ * the order a thread's calls start, and a table replayed by thread (faster) and one replayed by
+ * time (exception journeys) name the same calls.
  *
  * <p>Each call is reported complete when it ends (an exit, or a call with no traced callees),
  * with its caller's number and its self time, as {@link MethodStatistics} counts them: self time
@@ -33,18 +35,24 @@ public final class NumberedCalls implements CallVisitor {
 
     private final CallVisitor next;
     private final Ended ended;
-    private long lastId;
+    private final int threads;
+    private long calls;
     private long current;
 
     /** A thread's open frames: number (0 = unknown frame) and time spent in traced callees so far. */
     private static final class Frames {
         final long threadId;
+        final int ordinal;
+        /** The next call's number. */
+        long nextId;
         long[] ids = new long[64];
         long[] childNanos = new long[64];
         int depth;
 
-        Frames(long threadId) {
+        Frames(long threadId, int ordinal) {
             this.threadId = threadId;
+            this.ordinal = ordinal;
+            this.nextId = ordinal + 1;
         }
 
         void push(long id) {
@@ -71,9 +79,11 @@ public final class NumberedCalls implements CallVisitor {
     private Frames[] byOrdinal = new Frames[16];
     private final Map<Long, Frames> byId = new HashMap<>();
 
-    public NumberedCalls(CallVisitor next, Ended ended) {
+    /** Numbers the calls of a recording of {@code threads} threads (ordinals 0 to {@code threads - 1}). */
+    public NumberedCalls(CallVisitor next, Ended ended, int threads) {
         this.next = next;
         this.ended = ended;
+        this.threads = Math.max(1, threads);
     }
 
     /**
@@ -86,13 +96,14 @@ public final class NumberedCalls implements CallVisitor {
 
     /** How many calls have been numbered so far. */
     public long calls() {
-        return lastId;
+        return calls;
     }
 
     private Frames frames(ThreadInfo t) {
         int i = t.ordinal();
         if (i >= 0 && i < byOrdinal.length && byOrdinal[i] != null && byOrdinal[i].threadId == t.id()) return byOrdinal[i];
-        Frames f = byId.computeIfAbsent(t.id(), Frames::new);
+        if (i < 0 || i >= threads) throw new IllegalArgumentException("thread " + t.label() + " has ordinal " + i + ", not 0 to " + (threads - 1));
+        Frames f = byId.computeIfAbsent(t.id(), id -> new Frames(id, i));
         if (i >= 0 && i < 1 << 16) {
             if (i >= byOrdinal.length) byOrdinal = Arrays.copyOf(byOrdinal, Math.max(i + 1, byOrdinal.length * 2));
             byOrdinal[i] = f;
@@ -113,8 +124,16 @@ public final class NumberedCalls implements CallVisitor {
     }
 
     private void opened(ThreadInfo thread) {
-        current = ++lastId;
-        frames(thread).push(current);
+        Frames f = frames(thread);
+        current = number(f);
+        f.push(current);
+    }
+
+    private long number(Frames f) {
+        long id = f.nextId;
+        f.nextId += threads;
+        calls++;
+        return id;
     }
 
     @Override
@@ -139,7 +158,7 @@ public final class NumberedCalls implements CallVisitor {
     public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
                      ExceptionRef exception) {
         Frames f = frames(thread);
-        current = ++lastId;
+        current = number(f);
         ended.call(thread, current, f.top(), depth, method, nanos, durationNanos, durationNanos, kind, exception);
         f.calleeTook(durationNanos);
         next.call(thread, nanos, depth, method, durationNanos, kind, exception);

@@ -23,7 +23,7 @@ class NumberedCallsTest {
         List<String> rows = new ArrayList<>();
         NumberedCalls numbered = new NumberedCalls(new CallAdapter() { },
                 (t, id, parent, depth, m, start, duration, self, kind, x) ->
-                        rows.add(id + " " + parent + " " + depth + " " + m.name() + " " + start + " " + duration + " " + self + " " + kind));
+                        rows.add(id + " " + parent + " " + depth + " " + m.name() + " " + start + " " + duration + " " + self + " " + kind), 1);
         for (TraceEvent e : events) {
             CallVisitor.dispatch(e, numbered);
             currents.add(numbered.current());
@@ -34,7 +34,8 @@ class NumberedCallsTest {
     @Test
     void numbersCallsInOrderOfTheirStartAndReportsThemAtTheirEnd() {
         List<Long> currents = new ArrayList<>();
-        List<String> rows = rows(CallTreeBuilderTest.main(), currents);
+        ThreadInfo main = new ThreadInfo(1, "main", false, 0);
+        List<String> rows = rows(CallTreeBuilderTest.main().stream().map(e -> withThread(e, main)).toList(), currents);
         assertEquals(List.of(
                 "3 2 2 b 12 8 8 RETURN",
                 "2 1 1 a 10 20 12 RETURN",
@@ -47,11 +48,41 @@ class NumberedCallsTest {
     }
 
     @Test
+    void numbersEachThreadsCallsAloneSoThatTheOrderOfThreadsDoesNotMatter() {
+        Events a = new Events(11, "a");
+        Events b = new Events(12, "b");
+        List<TraceEvent> ea = a.enter("p.A.x", 0).enter("p.A.y", 1).exit(2).exit(3).enter("p.A.z", 4).exit(5).list();
+        List<TraceEvent> eb = b.enter("p.B.x", 0).exit(9).list();
+        ThreadInfo ta = new ThreadInfo(11, "a", false, 0);
+        ThreadInfo tb = new ThreadInfo(12, "b", false, 1);
+        List<TraceEvent> byThread = new ArrayList<>();
+        for (TraceEvent e : ea) byThread.add(withThread(e, ta));
+        for (TraceEvent e : eb) byThread.add(withThread(e, tb));
+        List<TraceEvent> byTime = List.of(byThread.get(0), byThread.get(4), byThread.get(1), byThread.get(2), byThread.get(3));
+        for (List<TraceEvent> order : List.of(byThread, byTime)) {
+            Map<String, Long> ids = new HashMap<>();
+            NumberedCalls n = new NumberedCalls(new CallAdapter() { },
+                    (t, id, parent, depth, m, start, duration, self, kind, x) -> ids.put(m.qualifiedName(), id), 2);
+            order.forEach(e -> CallVisitor.dispatch(e, n));
+            assertEquals(Map.of("p.A.x", 1L, "p.A.y", 3L, "p.A.z", 5L, "p.B.x", 2L), ids, order.toString());
+            assertEquals(4, n.calls());
+        }
+    }
+
+    private static TraceEvent withThread(TraceEvent e, ThreadInfo t) {
+        if (e instanceof io.jtrace.model.MethodEnter m) return new io.jtrace.model.MethodEnter(t, m.nanos(), m.depth(), m.method());
+        if (e instanceof MethodExit m) return new MethodExit(t, m.nanos(), m.depth(), m.method(), m.durationNanos(), m.kind(), m.exception());
+        io.jtrace.model.MethodCall c = (io.jtrace.model.MethodCall) e;
+        return new io.jtrace.model.MethodCall(t, c.nanos(), c.depth(), c.method(), c.durationNanos(), c.kind(), c.exception());
+    }
+
+    @Test
     void agreesWithMethodStatisticsAcrossGapsAndResyncs() {
         ThreadInfo t = new ThreadInfo(7, "worker", false, 0);
         MethodInfo f = Events.method("p.F.f");
         MethodInfo g = Events.method("p.G.g");
-        List<TraceEvent> events = new ArrayList<>(new Events(7, "worker").enter("p.F.f", 0).enter("p.G.g", 1).exit(5).exit(9).list());
+        List<TraceEvent> events = new ArrayList<>();
+        for (TraceEvent e : new Events(7, "worker").enter("p.F.f", 0).enter("p.G.g", 1).exit(5).exit(9).list()) events.add(withThread(e, t));
         // a gap: two unknown frames, one of which ends; then a RESYNC that keeps one frame
         events.add(new RecordsLost(t, 20, 2, 3));
         events.add(new io.jtrace.model.MethodCall(t, 21, 2, g, 4, ExitKind.RETURN, null));

@@ -3,7 +3,11 @@ package io.jtrace.query;
 import io.jtrace.analysis.CallAdapter;
 import io.jtrace.analysis.NumberedCalls;
 import io.jtrace.format.EventKinds;
+import io.jtrace.model.ExitKind;
+import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
+
+import java.util.Arrays;
 
 import java.util.List;
 
@@ -25,9 +29,12 @@ final class CallsTable implements Table {
         return COLUMNS;
     }
 
+    /** The outcome column's values, by {@link ExitKind} ordinal (made once, not per row). */
+    private static final String[] OUTCOMES = Arrays.stream(ExitKind.values()).map(EventKinds::outcome).toArray(String[]::new);
+
     @Override
     public void rows(TraceIndex index, Rows rows) {
-        Replays.run(index, new NumberedCalls(new CallAdapter() { }, (t, id, parent, depth, m, start, duration, self, kind, x) -> {
+        Replays.run(index, Replay.Order.BY_THREAD, Replays.numbered(index, new CallAdapter() { }, (t, id, parent, depth, m, start, duration, self, kind, x) -> {
             rows.set(0, t.label());
             rows.set(1, t.id());
             rows.set(2, id);
@@ -39,7 +46,7 @@ final class CallsTable implements Table {
             rows.set(8, start);
             rows.set(9, duration);
             rows.set(10, self);
-            rows.set(11, EventKinds.outcome(kind));
+            rows.set(11, OUTCOMES[kind.ordinal()]);
             if (x != null) rows.set(12, x.type());
             rows.end();
         }));

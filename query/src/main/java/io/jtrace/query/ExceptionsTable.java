@@ -6,6 +6,7 @@ import io.jtrace.format.EventKinds;
 import io.jtrace.model.CodeSite;
 import io.jtrace.model.ExceptionJourney;
 import io.jtrace.model.JourneyStep;
+import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 
 import java.util.Arrays;
@@ -45,8 +46,8 @@ final class ExceptionsTable implements Table {
             if (step >= calls.length) stepCalls.put(journey, calls = Arrays.copyOf(calls, Math.max(step + 1, calls.length * 2)));
             calls[step] = numbered[0].current();
         });
-        numbered[0] = Replays.numbered(flow.visitor());
-        Replays.run(index, numbered[0]);
+        numbered[0] = Replays.numbered(index, flow.visitor());
+        Replays.run(index, Replay.Order.BY_TIME, numbered[0]); // a journey may go on in another thread (a cause link)
         try {
             flow.finish();
         } catch (java.io.IOException e) {

