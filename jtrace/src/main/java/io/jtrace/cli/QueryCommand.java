@@ -68,8 +68,7 @@ final class QueryCommand extends RecordingCommand {
             if (sql != null) {
                 run(session, sql, color.ansi());
             } else if (isTerminal()) {
-                String home = System.getProperty("user.home");
-                new SqlShell(session.connection(), color.ansi(), history != null ? history : Path.of(home, ".jtrace", "sql-history"),
+                new SqlShell(session.connection(), color.ansi(), history != null ? history : Path.of(home(), ".jtrace", "sql-history"),
                         "jtrace query: " + recordings.size() + " recording(s); tables calls, exceptions, variables, lines."
                                 + " End a statement with ';'; 'help' lists the columns, Tab completes, Ctrl-D leaves.").run();
             } else {
