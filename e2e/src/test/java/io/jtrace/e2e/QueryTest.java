@@ -298,8 +298,9 @@ class QueryTest {
         Map<String, String> each = new TreeMap<>();
         List<String> transfersOfEach = new ArrayList<>();
         for (Path rec : List.of(small, large)) {
-            each.put(rec.toString(), query(rec.toString(), "SELECT count(*) FROM calls").get(0).get(0));
-            transfersOfEach.add(query(rec.toString(), "SELECT count(*) FROM calls WHERE method = 'transfer'").get(0).get(0));
+            List<String> counts = query(rec.toString(), "SELECT count(*), count(*) FILTER (method = 'transfer') FROM calls").get(0);
+            each.put(rec.toString(), counts.get(0));
+            transfersOfEach.add(counts.get(1));
         }
         Map<String, String> both = new TreeMap<>();
         for (List<String> row : query(small.toString(), large.toString(), "SELECT recording, count(*) FROM calls GROUP BY ALL")) {
