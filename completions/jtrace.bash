@@ -162,6 +162,7 @@ function _complete_jtrace() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} vars" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} filter" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} export" ];    then _picocli_jtrace; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} query" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} explore" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} ps" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} attach" ];    then _picocli_jtrace; return $?; fi
@@ -179,21 +180,23 @@ function _complete_jtrace() {
   local cmds5=(vars)
   local cmds6=(filter)
   local cmds7=(export)
-  local cmds8=(explore)
-  local cmds9=(ps)
-  local cmds10=(attach)
-  local cmds11=(detach)
-  local cmds12=(install)
-  local cmds13=(uninstall)
-  local cmds14=(help)
+  local cmds8=(query)
+  local cmds9=(explore)
+  local cmds10=(ps)
+  local cmds11=(attach)
+  local cmds12=(detach)
+  local cmds13=(install)
+  local cmds14=(uninstall)
+  local cmds15=(help)
 
-  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_jtrace_help; return $?; fi
-  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_jtrace_uninstall; return $?; fi
-  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_jtrace_install; return $?; fi
-  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_jtrace_detach; return $?; fi
-  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_jtrace_attach; return $?; fi
-  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_jtrace_ps; return $?; fi
-  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_jtrace_explore; return $?; fi
+  if CompWordsContainsArray "${cmds15[@]}"; then _picocli_jtrace_help; return $?; fi
+  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_jtrace_uninstall; return $?; fi
+  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_jtrace_install; return $?; fi
+  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_jtrace_detach; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_jtrace_attach; return $?; fi
+  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_jtrace_ps; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_jtrace_explore; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_jtrace_query; return $?; fi
   if CompWordsContainsArray "${cmds7[@]}"; then _picocli_jtrace_export; return $?; fi
   if CompWordsContainsArray "${cmds6[@]}"; then _picocli_jtrace_filter; return $?; fi
   if CompWordsContainsArray "${cmds5[@]}"; then _picocli_jtrace_vars; return $?; fi
@@ -212,7 +215,7 @@ function _picocli_jtrace() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run print summary tree exceptions vars filter export explore ps attach detach install uninstall help"
+  local commands="run print summary tree exceptions vars filter export query explore ps attach detach install uninstall help"
   local flag_opts="'--debug' '-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -617,8 +620,8 @@ function _picocli_jtrace_export() {
 
   local commands=""
   local flag_opts="'-h' '--help' '-V' '--version' '--debug'"
-  local arg_opts="'-f' '--format' '-o' '--output' '--value' '--thread' '--include' '--exclude'"
-  local FORMAT_option_args=("json" "csv" "chrome" "speedscope" "collapsed" "flamegraph" "jfr") # --format values
+  local arg_opts="'-f' '--format' '-o' '--output' '--value' '--memory-limit' '--thread' '--include' '--exclude'"
+  local FORMAT_option_args=("json" "csv" "chrome" "speedscope" "collapsed" "flamegraph" "jfr" "parquet") # --format values
   local WHAT_option_args=("self" "calls") # --value values
 
   type compopt &>/dev/null && compopt +o default
@@ -640,6 +643,9 @@ function _picocli_jtrace_export() {
       COMPREPLY=( $( compReplyArray "${WHAT_option_args[@]}" ) )
       return $?
       ;;
+    '--memory-limit')
+      return
+      ;;
     '--thread')
       return
       ;;
@@ -657,6 +663,62 @@ function _picocli_jtrace_export() {
     local positionals=""
     local currIndex
     currIndex=$(currentPositionalIndex "export" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 0 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    elif (( currIndex >= 1 && currIndex <= 2147483647 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `query` subcommand.
+function _picocli_jtrace_query() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'-h' '--help' '-V' '--version' '--debug'"
+  local arg_opts="'-f' '--format' '--memory-limit' '--history' '--color'"
+  local FORMAT_option_args=("table" "csv" "json") # --format values
+  local WHEN_option_args=("auto" "always" "never") # --color values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '-f'|'--format')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
+      return $?
+      ;;
+    '--memory-limit')
+      return
+      ;;
+    '--history')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--color')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WHEN_option_args[@]}" ) )
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "query" "${arg_opts}" "${flag_opts}")
     if (( currIndex >= 0 && currIndex <= 0 )); then
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
@@ -883,7 +945,7 @@ function _picocli_jtrace_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run print summary tree exceptions vars filter export explore ps attach detach install uninstall"
+  local commands="run print summary tree exceptions vars filter export query explore ps attach detach install uninstall"
   local flag_opts="'-h' '--help' '--debug'"
   local arg_opts=""
 

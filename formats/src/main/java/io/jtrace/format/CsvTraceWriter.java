@@ -92,6 +92,11 @@ public final class CsvTraceWriter implements TraceWriter {
 
     /** Appends one field, quoted if it has to be. */
     private StringBuilder field(String s) {
+        return field(row, s);
+    }
+
+    /** Appends {@code s} to a CSV row as one field (RFC 4180), quoted if it has to be; null appends nothing. */
+    public static StringBuilder field(StringBuilder row, String s) {
         if (s == null) return row;
         boolean quote = false;
         for (int i = 0; i < s.length() && !quote; i++) {

@@ -15,7 +15,6 @@ import io.jtrace.model.VariableInfo;
 import io.jtrace.model.VariableKind;
 
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -99,6 +98,6 @@ public final class EventFields {
     }
 
     private static String lower(Enum<?> e) {
-        return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return EventKinds.value(e);
     }
 }

@@ -28,6 +28,7 @@ import java.util.Locale;
             "  jtrace run --vars counter.** -o c.jfr -- java -cp app.jar counter.Counter && jtrace vars c.jfr --var sum",
             "  jtrace filter bank.jfr --thread main --from 0.5 -o main.jfr",
             "  jtrace export bank.jfr --format chrome -o bank.json",
+            "  jtrace query bank.jfr 'SELECT method, count(*) FROM calls GROUP BY ALL ORDER BY 2 DESC'",
             "  jtrace ps && jtrace attach 4242 --duration 30s --include com.acme.** -o live.jfr",
             "  jtrace install --prefix ~/.local"})
 public final class Main implements Runnable {
@@ -46,6 +47,7 @@ public final class Main implements Runnable {
             VarsCommand.class,
             FilterCommand.class,
             ExportCommand.class,
+            QueryCommand.class,
             ExploreCommand.class,
             PsCommand.class,
             AttachCommand.class,
