@@ -44,8 +44,10 @@ final class CallsTable implements Table {
             rows.set(6, m.name());
             rows.set(7, m.descriptor());
             rows.set(8, start);
-            rows.set(9, duration);
-            rows.set(10, self);
+            if (kind != ExitKind.RETURN_UNTIMED) { // not measured (run --timing): NULL, never a made-up 0
+                rows.set(9, duration);
+                rows.set(10, self);
+            }
             rows.set(11, OUTCOMES[kind.ordinal()]);
             if (x != null) rows.set(12, x.type());
             rows.end();
