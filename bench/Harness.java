@@ -86,6 +86,7 @@ public class Harness {
                 configs.add(new String[] {"plain"});
                 configs.add(new String[] {"jtrace idle"});
                 configs.add(new String[] {"jtrace"});
+                configs.add(new String[] {"jtrace full"});
                 if (jdk.major() >= 25) {
                     configs.add(new String[] {"JFR idle"});
                     configs.add(new String[] {"jdk.MethodTrace no stacks"});
@@ -106,9 +107,9 @@ public class Harness {
                     Measure m = best[c];
                     String name = configs.get(c)[0];
                     boolean traced = !name.equals("plain") && !name.contains("idle");
-                    long baseline = name.equals("jtrace") ? jtraceIdle : jfrIdle;
+                    long baseline = name.startsWith("jtrace") ? jtraceIdle : jfrIdle;
                     // A call is an enter and an exit: two jtrace records, one jdk.MethodTrace event.
-                    double calls = name.equals("jtrace") ? m.events() / 2.0 : m.events();
+                    double calls = name.startsWith("jtrace") ? m.events() / 2.0 : m.events();
                     String nsPerCall = traced && calls > 0 ? String.format(Locale.ROOT, "%.0f", (m.millis() - baseline) * 1e6 / calls) : "";
                     String bPerCall = traced && calls > 0 ? String.format(Locale.ROOT, "%.1f", m.bytes() / calls) : "";
                     System.out.printf(Locale.ROOT, "%-11s %-4d %-26s %9d %7s %11s %10s %9s%n", w.name(), jdk.major(), name,
@@ -128,6 +129,7 @@ public class Harness {
         switch (config) {
             case "plain" -> { }
             case "jtrace" -> cmd.add("-javaagent:" + AGENT + "=output=" + rec);
+            case "jtrace full" -> cmd.add("-javaagent:" + AGENT + "=output=" + rec + ",timing=full");
             // Agent and recording started, nothing traced: the fixed cost, subtracted for ns/call.
             case "jtrace idle" -> cmd.add("-javaagent:" + AGENT + "=output=" + rec + ",include=no.such.Class");
             case "JFR idle" -> cmd.add("-XX:StartFlightRecording:filename=" + rec);
@@ -146,7 +148,7 @@ public class Harness {
         long millis = (System.nanoTime() - start) / 1_000_000;
         if (exit != 0) throw new IllegalStateException(config + " failed: " + out);
         if (config.equals("plain") || config.contains("idle")) return new Measure(millis, 0, 0);
-        long events = config.equals("jtrace") ? jtraceRecords(jdk, rec) : methodTraceEvents(jdk, rec);
+        long events = config.startsWith("jtrace") ? jtraceRecords(jdk, rec) : methodTraceEvents(jdk, rec);
         return new Measure(millis, events, Files.size(rec));
     }
 

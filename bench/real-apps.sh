@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Tracing real applications whole (every class not from the JDK, jtrace's default scope): a JSON
-# binder (Gson), a Java parser (JavaParser) and an SQL database (H2), all from Maven Central,
+# binder (Gson), a Java parser (JavaParser), an SQL database (H2) and a PDF library (PDFBox, writing
+# documents and reading their text back), all from Maven Central,
 # driven by examples/src/main/java/realapps. Plain and traced side by side in one run: ROUNDS
 # rounds, each running every configuration once in turn; medians of whole-process wall-clock
 # (jtrace run's own start-up and shut-down included). Also: calls recorded, bytes per call, and
-# whether the traced output was identical to the plain one.
+# whether the traced output was identical to the plain one. "traced" is the default timing
+# (adaptive: calls shorter than the clock go untimed), "full" is jtrace run --timing full.
 #   bench/real-apps.sh [ROUNDS] [JAVA]      (defaults: 3 java; build first: mvn -q -B package -DskipTests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,11 +17,12 @@ CP="examples/target/classes:$(ls examples/target/lib/*.jar | tr '\n' ':')"
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 
-apps=("gson" "javaparser" "h2")
+apps=("gson" "javaparser" "h2" "pdfbox")
 declare -A cmd=(
     [gson]="realapps.GsonOrders 2000 5"
     [javaparser]="realapps.JavaSources $PWD/agent/src 2"
     [h2]="realapps.SqlDatabase 20000"
+    [pdfbox]="realapps.PdfDocuments 10 10"
 )
 run() { # app config -> wall ns
     local start end
@@ -28,6 +31,7 @@ run() { # app config -> wall ns
     case $2 in
         plain) "$JAVA" -cp "$CP" ${cmd[$1]} >"$OUT/$1.plain.out" 2>/dev/null ;;
         traced) "$JTRACE" run -o "$OUT/$1.jfr" -- "$JAVA" -cp "$CP" ${cmd[$1]} >"$OUT/$1.traced.out" 2>"$OUT/$1.err" ;;
+        full) "$JTRACE" run --timing full -o "$OUT/$1.full.jfr" -- "$JAVA" -cp "$CP" ${cmd[$1]} >"$OUT/$1.full.out" 2>"$OUT/$1.full.err" ;;
     esac
     end=$(date +%s%N)
     echo "$((end - start))"
@@ -35,22 +39,27 @@ run() { # app config -> wall ns
 declare -A wall
 for ((r = 0; r < ROUNDS; r++)); do
     for a in "${apps[@]}"; do
-        for c in plain traced; do wall[$a.$c]+="$(run "$a" "$c") "; done
+        for c in plain traced full; do wall[$a.$c]+="$(run "$a" "$c") "; done
     done
 done
 median() { tr ' ' '\n' <<<"$1" | grep -v '^$' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 "$JAVA" -version 2>&1 | head -1
 echo "real applications traced whole, $ROUNDS rounds, medians of whole-process wall-clock:"
-printf "  %-11s %9s %9s %7s %13s %10s %8s  %s\n" app plain traced ratio calls recording B/call output
+printf "  %-11s %9s %9s %7s %13s %10s %8s  %-9s %9s %7s %8s\n" app plain traced ratio calls recording B/call output full ratio B/call
 ratios=""
+fullratios=""
 for a in "${apps[@]}"; do
     calls=$(sed -n 's/^jtrace: \([0-9,]*\) calls.*/\1/p' "$OUT/$a.err" | tr -d ,)
     bytes=$(stat -c %s "$OUT/$a.jfr")
     same=$(cmp -s "$OUT/$a.plain.out" "$OUT/$a.traced.out" && echo identical || echo DIFFERENT)
     p=$(median "${wall[$a.plain]}")
     t=$(median "${wall[$a.traced]}")
+    f=$(median "${wall[$a.full]}")
+    fbytes=$(stat -c %s "$OUT/$a.full.jfr")
+    cmp -s "$OUT/$a.plain.out" "$OUT/$a.full.out" || same="$same, full DIFFERENT"
     ratios+="$(awk -v p="$p" -v t="$t" 'BEGIN {printf "%.2f", t / p}') "
-    awk -v a="$a" -v p="$p" -v t="$t" -v c="$calls" -v b="$bytes" -v s="$same" \
-        'BEGIN {printf "  %-11s %7.2f s %7.2f s %6.1fx %13d %7.1f MB %8.1f  %s\n", a, p / 1e9, t / 1e9, t / p, c, b / 1e6, b / c, s}'
+    fullratios+="$(awk -v p="$p" -v t="$f" 'BEGIN {printf "%.2f", t / p}') "
+    awk -v a="$a" -v p="$p" -v t="$t" -v c="$calls" -v b="$bytes" -v s="$same" -v f="$f" -v fb="$fbytes" \
+        'BEGIN {printf "  %-11s %7.2f s %7.2f s %6.1fx %13d %7.1f MB %8.1f  %-9s %7.2f s %6.1fx %8.1f\n", a, p / 1e9, t / 1e9, t / p, c, b / 1e6, b / c, s, f / 1e9, f / p, fb / c}'
 done
-echo "  median ratio: $(median "$ratios")x"
+echo "  median ratio: $(median "$ratios")x (full timing: $(median "$fullratios")x)"

@@ -163,6 +163,7 @@ function _complete_jtrace() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} calls" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} filter" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} export" ];    then _picocli_jtrace; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} query" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} explore" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} ps" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} attach" ];    then _picocli_jtrace; return $?; fi
@@ -181,21 +182,23 @@ function _complete_jtrace() {
   local cmds6=(calls)
   local cmds7=(filter)
   local cmds8=(export)
-  local cmds9=(explore)
-  local cmds10=(ps)
-  local cmds11=(attach)
-  local cmds12=(detach)
-  local cmds13=(install)
-  local cmds14=(uninstall)
-  local cmds15=(help)
+  local cmds9=(query)
+  local cmds10=(explore)
+  local cmds11=(ps)
+  local cmds12=(attach)
+  local cmds13=(detach)
+  local cmds14=(install)
+  local cmds15=(uninstall)
+  local cmds16=(help)
 
-  if CompWordsContainsArray "${cmds15[@]}"; then _picocli_jtrace_help; return $?; fi
-  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_jtrace_uninstall; return $?; fi
-  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_jtrace_install; return $?; fi
-  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_jtrace_detach; return $?; fi
-  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_jtrace_attach; return $?; fi
-  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_jtrace_ps; return $?; fi
-  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_jtrace_explore; return $?; fi
+  if CompWordsContainsArray "${cmds16[@]}"; then _picocli_jtrace_help; return $?; fi
+  if CompWordsContainsArray "${cmds15[@]}"; then _picocli_jtrace_uninstall; return $?; fi
+  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_jtrace_install; return $?; fi
+  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_jtrace_detach; return $?; fi
+  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_jtrace_attach; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_jtrace_ps; return $?; fi
+  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_jtrace_explore; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_jtrace_query; return $?; fi
   if CompWordsContainsArray "${cmds8[@]}"; then _picocli_jtrace_export; return $?; fi
   if CompWordsContainsArray "${cmds7[@]}"; then _picocli_jtrace_filter; return $?; fi
   if CompWordsContainsArray "${cmds6[@]}"; then _picocli_jtrace_calls; return $?; fi
@@ -215,7 +218,7 @@ function _picocli_jtrace() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run print summary tree exceptions vars calls filter export explore ps attach detach install uninstall help"
+  local commands="run print summary tree exceptions vars calls filter export query explore ps attach detach install uninstall help"
   local flag_opts="'--debug' '-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -236,8 +239,9 @@ function _picocli_jtrace_run() {
 
   local commands=""
   local flag_opts="'--no-exceptions' '--live' '-h' '--help' '-V' '--version' '--debug'"
-  local arg_opts="'-o' '--output' '--include' '--exclude' '--depth' '--vars' '--args' '--lines' '--values' '--redact' '--string-length' '--sample' '--thread'"
+  local arg_opts="'-o' '--output' '--include' '--exclude' '--depth' '--vars' '--args' '--lines' '--values' '--redact' '--string-length' '--timing' '--sample' '--thread'"
   local HOW_option_args=("identity" "tostring") # --values values
+  local HOW_option_args=("adaptive" "full") # --timing values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -276,6 +280,11 @@ function _picocli_jtrace_run() {
       ;;
     '--string-length')
       return
+      ;;
+    '--timing')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${HOW_option_args[@]}" ) )
+      return $?
       ;;
     '--sample')
       return
@@ -672,8 +681,8 @@ function _picocli_jtrace_export() {
 
   local commands=""
   local flag_opts="'-h' '--help' '-V' '--version' '--debug'"
-  local arg_opts="'-f' '--format' '-o' '--output' '--value' '--thread' '--include' '--exclude'"
-  local FORMAT_option_args=("json" "csv" "chrome" "speedscope" "collapsed" "flamegraph" "jfr") # --format values
+  local arg_opts="'-f' '--format' '-o' '--output' '--value' '--memory-limit' '--thread' '--include' '--exclude'"
+  local FORMAT_option_args=("json" "csv" "chrome" "speedscope" "collapsed" "flamegraph" "jfr" "parquet") # --format values
   local WHAT_option_args=("self" "calls") # --value values
 
   type compopt &>/dev/null && compopt +o default
@@ -695,6 +704,9 @@ function _picocli_jtrace_export() {
       COMPREPLY=( $( compReplyArray "${WHAT_option_args[@]}" ) )
       return $?
       ;;
+    '--memory-limit')
+      return
+      ;;
     '--thread')
       return
       ;;
@@ -712,6 +724,62 @@ function _picocli_jtrace_export() {
     local positionals=""
     local currIndex
     currIndex=$(currentPositionalIndex "export" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 0 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    elif (( currIndex >= 1 && currIndex <= 2147483647 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `query` subcommand.
+function _picocli_jtrace_query() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'-h' '--help' '-V' '--version' '--debug'"
+  local arg_opts="'-f' '--format' '--memory-limit' '--history' '--color'"
+  local FORMAT_option_args=("table" "csv" "json") # --format values
+  local WHEN_option_args=("auto" "always" "never") # --color values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '-f'|'--format')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
+      return $?
+      ;;
+    '--memory-limit')
+      return
+      ;;
+    '--history')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--color')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WHEN_option_args[@]}" ) )
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "query" "${arg_opts}" "${flag_opts}")
     if (( currIndex >= 0 && currIndex <= 0 )); then
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
@@ -794,8 +862,9 @@ function _picocli_jtrace_attach() {
 
   local commands=""
   local flag_opts="'--no-exceptions' '--live' '-h' '--help' '-V' '--version' '--debug'"
-  local arg_opts="'-o' '--output' '--duration' '--include' '--exclude' '--depth' '--vars' '--args' '--lines' '--values' '--redact' '--string-length' '--thread'"
+  local arg_opts="'-o' '--output' '--duration' '--include' '--exclude' '--depth' '--vars' '--args' '--lines' '--values' '--redact' '--string-length' '--timing' '--thread'"
   local HOW_option_args=("identity" "tostring") # --values values
+  local HOW_option_args=("adaptive" "full") # --timing values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -837,6 +906,11 @@ function _picocli_jtrace_attach() {
       ;;
     '--string-length')
       return
+      ;;
+    '--timing')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${HOW_option_args[@]}" ) )
+      return $?
       ;;
     '--thread')
       return
@@ -935,7 +1009,7 @@ function _picocli_jtrace_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run print summary tree exceptions vars calls filter export explore ps attach detach install uninstall"
+  local commands="run print summary tree exceptions vars calls filter export query explore ps attach detach install uninstall"
   local flag_opts="'-h' '--help' '--debug'"
   local arg_opts=""
 

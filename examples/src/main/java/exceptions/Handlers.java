@@ -1,6 +1,8 @@
 package exceptions;
 
 import java.lang.reflect.Method;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
@@ -12,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Threads that die of an exception, each handed to a different uncaught exception handler: none
  * (the JDK prints it), the thread's own, its group's, a pool's (ThreadPoolExecutor and
- * ForkJoinPool workers), a virtual thread's own (JDK 21+), and the default one; and a task whose
- * exception a Future keeps. One at a time, so the report's order is fixed. Prints what the
+ * ForkJoinPool workers), a virtual thread's own (JDK 21+), and the default one; and tasks whose
+ * exception a Future or a CompletableFuture keeps. One at a time, so the report's order is fixed. Prints what the
  * program itself sees of the default handler, which tracing must not change.
  */
 public final class Handlers {
@@ -77,6 +79,12 @@ public final class Handlers {
             kept.get();
         } catch (ExecutionException e) {
             System.out.println("the Future kept: " + e.getCause().getMessage());
+        }
+        CompletableFuture<Void> async = CompletableFuture.runAsync(() -> fail("kept by a CompletableFuture"), pool);
+        try {
+            async.join();
+        } catch (CompletionException e) {
+            System.out.println("the CompletableFuture kept: " + e.getCause().getMessage());
         }
         pool.shutdown();
         pool.awaitTermination(10, TimeUnit.SECONDS);

@@ -36,6 +36,8 @@ public final class AgentOptions {
     public int stringLength;
     /** Record throw, catch, finally and uncaught exceptions (false: {@code exceptions=false}). */
     public boolean exceptions = true;
+    /** Read the clock at every enter and exit ({@code timing=full}); else short calls go untimed. */
+    public boolean timingFull;
     /** JFR execution sampling period (e.g. {@code 20 ms}); null = no sampling. */
     public String sample;
     /** agentmain only: end the attached session ({@code jtrace detach}). */
@@ -79,6 +81,12 @@ public final class AgentOptions {
                     }
                     o.exceptions = Boolean.parseBoolean(value);
                     break;
+                case "timing":
+                    if (!value.equals("full") && !value.equals("adaptive")) {
+                        throw new IllegalArgumentException("timing must be full or adaptive, not '" + value + "'");
+                    }
+                    o.timingFull = value.equals("full");
+                    break;
                 case "sample": o.sample = value; break;
                 case "detach": o.detach = true; break;
                 case "control": o.control = value; break;
@@ -111,6 +119,7 @@ public final class AgentOptions {
         if (!redact.isEmpty()) pairs.put("redact", redact);
         if (stringLength > 0) pairs.put("stringLength", List.of(String.valueOf(stringLength)));
         if (!exceptions) pairs.put("exceptions", List.of("false"));
+        if (timingFull) pairs.put("timing", List.of("full"));
         if (sample != null) pairs.put("sample", List.of(sample));
         if (detach) pairs.put("detach", List.of("true"));
         if (control != null) pairs.put("control", List.of(control));

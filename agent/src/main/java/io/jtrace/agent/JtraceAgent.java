@@ -121,6 +121,7 @@ public final class JtraceAgent {
             VariableTracer.configure(options.stringLength, "tostring".equals(options.values));
             if (options.exceptions) openThrowableToRuntime(inst, log);
             TraceRuntime.recordExceptions(options.exceptions);
+            TraceRuntime.timeEveryCall(options.timingFull);
             UncaughtDispatch uncaught = options.exceptions ? UncaughtDispatch.install(inst, log) : null;
             TraceRuntime.start(version(), options.format(), options.depth, attached);
             ClassInstrumenter instrumenter = new ClassInstrumenter(filter, MethodRegistry::register,

@@ -97,10 +97,16 @@ class ExploreTerminalTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (true) {
             String s = screen();
-            if (count(s, "]>") > before && s.contains(promptAfter)) return s;
+            // and the shell waits at a fresh prompt (the last line; a redraw of the old one also counts a ']>')
+            if (count(s, "]>") > before && s.contains(promptAfter) && lastLine(s).endsWith("]>")) return s;
             if (System.nanoTime() > deadline) throw new AssertionError("no prompt '" + promptAfter + "' after '" + line + "':\n" + s);
             Thread.sleep(50);
         }
+    }
+
+    private static String lastLine(String screen) {
+        List<String> lines = screen.lines().filter(l -> !l.isBlank()).toList();
+        return lines.isEmpty() ? "" : lines.get(lines.size() - 1).stripTrailing();
     }
 
     private static int count(String s, String what) {

@@ -34,6 +34,11 @@ class InstallTest {
 
         Jtrace.Result version = Jtrace.exec(dir, List.of(exe.toString(), "--version"), Map.of());
         assertEquals(0, version.exit(), version::toString);
+        // the SQL engine beside it, where the installed jtrace finds it
+        Path queryJar = prefix.resolve("bin/jtrace-query.jar");
+        assertEquals(Files.size(Jtrace.executable().resolveSibling("jtrace-query.jar")), Files.size(queryJar));
+        Jtrace.Result sql = Jtrace.exec(dir, List.of(exe.toString(), "query", "missing.jfr", "SELECT 1"), Map.of());
+        assertEquals("jtrace query: no such file: missing.jfr\n", sql.err(), "the engine was found, then the file checked");
 
         Path bash = prefix.resolve("share/bash-completion/completions/jtrace");
         Jtrace.Result complete = Jtrace.exec(dir, List.of("bash", "-c", "source " + bash + "; complete -p jtrace"), Map.of());

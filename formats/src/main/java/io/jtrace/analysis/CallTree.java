@@ -24,6 +24,8 @@ public final class CallTree {
         long totalNanos;
         long selfNanos;
         long exceptional;
+        /** Calls not timed (shorter than the clock's own cost): their time is in the caller's self time. */
+        long untimed;
         private static final Node[] NONE = {};
         /** Most nodes are leaves: they share one empty array (a tree can have millions of nodes). */
         private Node[] children = NONE;
@@ -117,6 +119,8 @@ public final class CallTree {
         public long selfNanos() { return selfNanos; }
         /** Calls on this path left by an exception. */
         public long exceptionalExits() { return exceptional; }
+        /** Calls not timed (see ExitKind.RETURN_UNTIMED): their time is in the caller's self time. */
+        public long untimedCalls() { return untimed; }
         public boolean isRoot() { return parent == null; }
 
         /** Share of the parent's total time, 0..1 (1 for a root). */

@@ -172,6 +172,7 @@ public final class CallTreeBuilder {
             node.totalNanos += duration;
             node.selfNanos += Math.max(0, duration - s.childNanos[d]);
             if (kind == ExitKind.EXCEPTION) node.exceptional++;
+            else if (kind == ExitKind.RETURN_UNTIMED) node.untimed++;
         }
         s.nodes[d] = null;
         if (d > 0) s.childNanos[d - 1] += duration;

@@ -49,6 +49,15 @@ public final class ExceptionFlow {
         void accept(ExceptionJourney journey) throws IOException;
     }
 
+    /**
+     * Told of each step as it is added, while the event that makes it is being accepted, so that a
+     * caller following the replay (which call is open) can say where each step happened.
+     */
+    public interface StepListener {
+        /** {@code step} 0 is the journey's start, 1 its first step in {@link ExceptionJourney#steps()}, and so on. */
+        void added(long journey, int step);
+    }
+
     /** Events on its thread after which a caught exception (or one gone to untraced code) is considered done. */
     static final int QUIET_EVENTS = 256;
     /** Recording time after which any open journey without news is considered done. */
@@ -59,6 +68,7 @@ public final class ExceptionFlow {
     static final int MAX_RECENT = 100_000;
 
     private final Sink sink;
+    private final StepListener steps;
     private long nextNumber = 1;
     private final Map<Long, ThreadState> threads = new HashMap<>();
     private final Map<Long, Journey> openByIdentity = new HashMap<>();
@@ -76,7 +86,12 @@ public final class ExceptionFlow {
     private long now;
 
     public ExceptionFlow(Sink sink) {
+        this(sink, (journey, step) -> { });
+    }
+
+    public ExceptionFlow(Sink sink, StepListener steps) {
         this.sink = sink;
+        this.steps = steps;
     }
 
     private static final class ThreadState {
@@ -334,11 +349,13 @@ public final class ExceptionFlow {
         ts.open.put(ref.identity(), j);
         openByIdentity.put(ref.identity(), j);
         order.add(j);
+        steps.added(j.number, 0);
         return j;
     }
 
     private void add(ThreadState ts, Journey j, JourneyStep step, int depth) {
         j.steps.add(step);
+        steps.added(j.number, j.steps.size());
         j.depth = depth;
         j.lastNanos = step.nanos();
         j.lastEvent = ts.events;

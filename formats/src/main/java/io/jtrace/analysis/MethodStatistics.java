@@ -38,6 +38,14 @@ public final class MethodStatistics {
         long maxNanos;
         long exceptional;
         long unfinished;
+        /** Calls whose duration was not measured (see {@link ExitKind#RETURN_UNTIMED}). */
+        long untimed;
+        /** Of the figures below, the part estimated for untimed calls (set by {@link #estimate}). */
+        long estimatedNanos;
+        long selfMovedNanos;
+        /** A moving mean of the latest timed calls, and its value at the first untimed call (the estimate of each). */
+        double recentNanos = -1;
+        long untimedEach = -1;
 
         MethodRow(MethodInfo method) {
             this.method = method;
@@ -45,12 +53,18 @@ public final class MethodStatistics {
 
         public MethodInfo method() { return method; }
         public long calls() { return calls; }
+        /** Calls recorded without a duration (shorter than the clock's own cost); their time is estimated. */
+        public long untimedCalls() { return untimed; }
+        /** The time estimated for the untimed calls (their method's mean timed call, each), in total and self. */
+        public long estimatedNanos() { return estimatedNanos; }
         /** Inclusive time, counting only the outermost of nested (recursive) calls. */
         public long totalNanos() { return totalNanos; }
         /** Time in the method itself, not in traced callees. */
         public long selfNanos() { return selfNanos; }
-        /** Mean inclusive time of one call. */
+        /** Mean inclusive time of one call (an untimed call counts as its estimate). */
         public long averageNanos() { return calls == 0 ? 0 : sumNanos / calls; }
+        /** Self time moved out to untimed callees' estimates (they ran inside this method's measured self time). */
+        public long selfMovedNanos() { return selfMovedNanos; }
         public long maxNanos() { return maxNanos; }
         /** Calls left by an exception. */
         public long exceptionalExits() { return exceptional; }
@@ -98,6 +112,15 @@ public final class MethodStatistics {
     private final Map<String, Long> otherKinds = new LinkedHashMap<>();
     private long first = Long.MAX_VALUE;
     private long last = Long.MIN_VALUE;
+    /**
+     * Untimed leaf calls by caller and callee method ((caller id << 32) | callee id): their time
+     * stayed in the caller's self time, from which {@link #estimate} moves their estimate.
+     */
+    private final LongCounts untimedUnder = new LongCounts();
+    /** The shortest timed leaf call: the tracer's own time between its two clock reads, which every measured call carries. */
+    private long shortestLeaf = Long.MAX_VALUE;
+    private long untimedCalls;
+    private boolean estimated;
 
     public MethodStatistics(int busiestPerThread) {
         this.busiestPerThread = busiestPerThread;
@@ -220,6 +243,11 @@ public final class MethodStatistics {
     private void leaf(ThreadState t, MethodInfo m, long duration, ExitKind kind) {
         int id = m.id();
         grow(t, id);
+        if (kind == ExitKind.RETURN_UNTIMED && id != 0 && t.depth > 0 && t.methods[t.depth - 1] != 0) {
+            untimedUnder.add(((long) t.methods[t.depth - 1] << 32) | id);
+        } else if (kind == ExitKind.RETURN && duration < shortestLeaf) {
+            shortestLeaf = duration;
+        }
         record(t, id, m, duration, duration, kind);
         if (t.depth > 0) t.childNanos[t.depth - 1] += duration;
         else t.tracedNanos += duration;
@@ -229,6 +257,14 @@ public final class MethodStatistics {
         if (id == 0) return; // a placeholder for frames lost in a gap
         MethodRow r = row(id, method);
         r.calls++;
+        if (kind == ExitKind.RETURN_UNTIMED) { // not measured: estimated at the end
+            if (r.untimedEach < 0 && r.recentNanos >= 0) r.untimedEach = (long) r.recentNanos;
+            r.untimed++;
+            untimedCalls++;
+            return;
+        }
+        // the calls just before a method goes untimed are the tracer's view of its compiled code
+        r.recentNanos = r.recentNanos < 0 ? duration : r.recentNanos + (duration - r.recentNanos) / 32;
         r.sumNanos += duration;
         r.selfNanos += self;
         if (duration > r.maxNanos) r.maxNanos = duration;
@@ -274,7 +310,44 @@ public final class MethodStatistics {
         for (ThreadState t : new ArrayList<>(open.values())) endThread(t.thread);
     }
 
+    /**
+     * Gives each untimed call an estimate (total, self and sum): the moving mean of its method's
+     * last timed calls before its first untimed one (the tracer decided from those calls that the
+     * method is shorter than the clock; a method with none then takes the mean of its timed calls),
+     * less the recording's shortest timed leaf call, which is the tracer's own time between its two
+     * clock reads rather than the method's (an untimed call does not pay it). The untimed leaf
+     * calls' estimates then come out of their callers' self time, where the clock left their time.
+     * Once, when the rows are first asked for.
+     */
+    private void estimate() {
+        if (estimated || untimedCalls == 0) return;
+        estimated = true;
+        for (MethodRow r : rows) {
+            if (r == null || r.untimed == 0) continue;
+            long timed = r.calls - r.untimed;
+            long measured = r.untimedEach >= 0 ? r.untimedEach : timed == 0 ? 0 : r.sumNanos / timed;
+            long each = Math.max(0, measured - (shortestLeaf == Long.MAX_VALUE ? 0 : shortestLeaf));
+            r.estimatedNanos = each * r.untimed;
+            r.totalNanos += r.estimatedNanos;
+            r.selfNanos += r.estimatedNanos;
+            r.sumNanos += r.estimatedNanos;
+            if (each > r.maxNanos) r.maxNanos = each;
+        }
+        untimedUnder.forEach((key, count) -> {
+            MethodRow caller = rows[(int) (key >>> 32)];
+            MethodRow callee = rows[(int) (long) key];
+            if (caller == null || callee == null) return;
+            long moved = Math.min(caller.selfNanos, count * (callee.untimed == 0 ? 0 : callee.estimatedNanos / callee.untimed));
+            caller.selfNanos -= moved;
+            caller.selfMovedNanos += moved;
+        });
+    }
+
+    /** Untimed calls in all (their durations were not measured; see {@link MethodRow#untimedCalls}). */
+    public long untimedCalls() { return untimedCalls; }
+
     public List<MethodRow> methods() {
+        estimate();
         List<MethodRow> list = new ArrayList<>();
         for (MethodRow r : rows) if (r != null) list.add(r);
         return list;

@@ -83,6 +83,7 @@ public final class CallTreeTextWriter {
         }
         sb.append(n.method().displayName()).append("  ").append(calls(n.calls()));
         if (options.times()) sb.append(", self ").append(Durations.format(n.selfNanos()));
+        if (n.untimedCalls() > 0) sb.append(", ").append(a.dim(Counts.grouped(n.untimedCalls()) + " untimed (their time is in the caller's self)"));
         if (n.exceptionalExits() > 0) sb.append(", ").append(a.red(n.exceptionalExits() + " threw"));
         return sb.toString();
     }

@@ -110,7 +110,8 @@ public final class CsvTraceWriter implements TraceWriter {
     }
 
     private void outcome(long duration, ExitKind kind, ExceptionRef exception) {
-        row.append(duration).append(',').append(EventKinds.outcome(kind)).append(',');
+        if (kind != ExitKind.RETURN_UNTIMED) row.append(duration); // empty: not measured
+        row.append(',').append(EventKinds.outcome(kind)).append(',');
         if (kind == ExitKind.EXCEPTION && exception != null) {
             if (exception.type() != null) field(exception.type());
             row.append(',').append(exception.identity());
@@ -121,6 +122,11 @@ public final class CsvTraceWriter implements TraceWriter {
 
     /** Appends one field, quoted if it has to be. */
     private StringBuilder field(String s) {
+        return field(row, s);
+    }
+
+    /** Appends {@code s} to a CSV row as one field (RFC 4180), quoted if it has to be; null appends nothing. */
+    public static StringBuilder field(StringBuilder row, String s) {
         if (s == null) return row;
         boolean quote = false;
         for (int i = 0; i < s.length() && !quote; i++) {

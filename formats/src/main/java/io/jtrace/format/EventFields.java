@@ -17,7 +17,6 @@ import io.jtrace.model.VariableInfo;
 import io.jtrace.model.VariableKind;
 
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -128,6 +127,6 @@ public final class EventFields {
     }
 
     private static String lower(Enum<?> e) {
-        return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return EventKinds.value(e);
     }
 }

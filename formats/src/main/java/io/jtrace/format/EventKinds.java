@@ -103,8 +103,14 @@ public final class EventKinds {
         return v.toString();
     }
 
+    /** A value of an enum (how, outcome, kind...) as the exports spell it: {@code RAISED_BY_JVM} is {@code raised-by-jvm}. */
+    public static String value(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
     /** How a call ended, as the exports spell it: {@code return}, {@code exception}, {@code unfinished}. */
     public static String outcome(io.jtrace.model.ExitKind kind) {
+        if (kind == io.jtrace.model.ExitKind.RETURN_UNTIMED) return "return"; // its missing duration says it was untimed
         return kind.name().toLowerCase(Locale.ROOT);
     }
 }

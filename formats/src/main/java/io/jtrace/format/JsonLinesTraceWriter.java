@@ -86,7 +86,8 @@ public final class JsonLinesTraceWriter implements TraceWriter {
     }
 
     private void outcome(long duration, ExitKind kind, ExceptionRef exception) throws IOException {
-        g.writeNumberField("durationNanos", duration);
+        if (kind == ExitKind.RETURN_UNTIMED) g.writeNullField("durationNanos"); // not measured
+        else g.writeNumberField("durationNanos", duration);
         g.writeStringField("outcome", EventKinds.outcome(kind));
         if (kind == ExitKind.EXCEPTION) {
             g.writeStringField("exception", exception == null ? null : exception.type());
@@ -178,7 +179,8 @@ public final class JsonLinesTraceWriter implements TraceWriter {
             put(methodPiece(method));
             if (kind != null) {
                 put(DURATION);
-                put(duration);
+                if (kind == ExitKind.RETURN_UNTIMED) put(NULL); // not measured
+                else put(duration);
                 put(OUTCOMES[kind.ordinal()]);
                 if (kind == ExitKind.EXCEPTION) {
                     put(EXCEPTION);

@@ -59,8 +59,14 @@ public final class SummaryTextWriter {
         out.println(a.bold("events   ") + "  " + kinds);
         out.println(a.bold("calls    ") + "  " + n(st.calls()) + " (" + n(st.exceptionalExits()) + " left by an exception, "
                 + n(st.unfinished()) + " still running at the end)");
+        List<MethodRow> methods = st.methods();
+        if (st.untimedCalls() > 0) {
+            out.println(a.bold("untimed  ") + "  " + n(st.untimedCalls()) + " calls not timed (their methods measured shorter"
+                    + " than the clock's own cost; 'jtrace run --timing full' times every call). '~': partly estimated, each"
+                    + " untimed call at its method's timed calls just before, taken out of its caller's self time");
+        }
         out.println();
-        writeMethods(st.methods());
+        writeMethods(methods);
         out.println();
         writeThreads(st.threads());
         if (s.samples() != null) {
@@ -86,10 +92,17 @@ public final class SummaryTextWriter {
         out.println(options.ansi().dim(String.format(Locale.ROOT, "%12s %10s %10s %10s %10s %6s  %s",
                 "calls", "total", "self", "average", "max", "exc", "method")));
         for (MethodRow r : sorted.subList(0, shown)) {
+            boolean estimated = r.untimedCalls() > 0;
             out.println(String.format(Locale.ROOT, "%12s %10s %10s %10s %10s %6s  %s", n(r.calls()),
-                    Durations.format(r.totalNanos()), Durations.format(r.selfNanos()), Durations.format(r.averageNanos()),
-                    Durations.format(r.maxNanos()), n(r.exceptionalExits()), r.method().displayName()));
+                    estimate(estimated, r.totalNanos()), estimate(estimated || r.selfMovedNanos() > 0, r.selfNanos()),
+                    estimate(estimated, r.averageNanos()), Durations.format(r.maxNanos()), n(r.exceptionalExits()),
+                    r.method().displayName() + (r.untimedCalls() > 0 ? options.ansi().dim(" (" + n(r.untimedCalls()) + " untimed)") : "")));
         }
+    }
+
+    /** A time, with '~' in front if part of it is estimated (untimed calls). */
+    private static String estimate(boolean estimated, long nanos) {
+        return estimated ? "~" + Durations.format(nanos) : Durations.format(nanos);
     }
 
     private void writeThreads(List<ThreadRow> rows) {

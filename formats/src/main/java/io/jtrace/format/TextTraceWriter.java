@@ -164,7 +164,10 @@ public final class TextTraceWriter implements TraceWriter {
         if (shown == null) out.append(nameBytes(method));
         else out.append(CallValuesText.call(method, shown, normal == '<')).append(CallValuesText.returned(shown));
         if (kind != null) {
-            if (options.times()) out.spaces(2).duration(duration);
+            if (options.times()) {
+                if (kind == ExitKind.RETURN_UNTIMED) out.spaces(2).append(UNTIMED);
+                else out.spaces(2).duration(duration);
+            }
             if (kind == ExitKind.EXCEPTION) {
                 String type = exception == null ? null : exception.type();
                 out.spaces(2).append("threw ").append(type == null ? "(unknown exception)" : type);
@@ -327,6 +330,12 @@ public final class TextTraceWriter implements TraceWriter {
                 + Printable.text(ExceptionUncaught.handledBy(u.handler())));
     }
 
+    /**
+     * In place of an untimed call's duration: it was not measured (shorter than the clock's own
+     * cost, see ExitKind.RETURN_UNTIMED), and a number here would be invented.
+     */
+    static final String UNTIMED = "untimed";
+
     private String marker(ExitKind kind, String normal) {
         switch (kind) {
             case EXCEPTION: return options.ansi().red("!");
@@ -337,7 +346,7 @@ public final class TextTraceWriter implements TraceWriter {
 
     private void appendOutcome(StringBuilder line, long duration, ExitKind kind, String exceptionType) {
         Ansi a = options.ansi();
-        if (options.times()) line.append("  ").append(a.dim(Durations.format(duration)));
+        if (options.times()) line.append("  ").append(a.dim(kind == ExitKind.RETURN_UNTIMED ? UNTIMED : Durations.format(duration)));
         if (kind == ExitKind.EXCEPTION) {
             line.append("  ").append(a.red("threw " + (exceptionType == null ? "(unknown exception)" : exceptionType)));
         } else if (kind == ExitKind.UNFINISHED) {

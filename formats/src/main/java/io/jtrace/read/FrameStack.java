@@ -6,13 +6,16 @@ import io.jtrace.model.MethodInfo;
 import java.util.Arrays;
 
 /**
- * The open frames of one thread during a replay, outermost first: method, enter time and the
- * arguments {@code run --args} recorded (or null) per frame. The replay engine's one copy of this bookkeeping, also kept by writers that follow a
- * thread's frames (the expanded JFR recording's stack traces).
+ * The open frames of one thread during a replay, outermost first: method, enter time, whether
+ * the enter was untimed, and the arguments {@code run --args} recorded (or null) per frame. The
+ * replay engine's one copy of this bookkeeping, also kept by writers that follow a thread's frames
+ * (the expanded JFR recording's stack traces).
  */
 public final class FrameStack {
     private MethodInfo[] methods = new MethodInfo[64];
     private long[] enterNanos = new long[64];
+    /** The frame's enter was written without a clock read: its enter time is the record before's. */
+    private boolean[] untimed = new boolean[64];
     private CallValues[] values = new CallValues[64];
     private int depth;
 
@@ -21,22 +24,33 @@ public final class FrameStack {
     }
 
     public void push(MethodInfo m, long nanos) {
-        push(m, nanos, null);
+        push(m, nanos, false, null);
     }
 
-    public void push(MethodInfo m, long nanos, CallValues v) {
+    public void push(MethodInfo m, long nanos, boolean untimedEnter) {
+        push(m, nanos, untimedEnter, null);
+    }
+
+    public void push(MethodInfo m, long nanos, boolean untimedEnter, CallValues v) {
         if (depth == methods.length) {
             methods = Arrays.copyOf(methods, depth * 2);
             enterNanos = Arrays.copyOf(enterNanos, depth * 2);
+            untimed = Arrays.copyOf(untimed, depth * 2);
             values = Arrays.copyOf(values, depth * 2);
         }
         methods[depth] = m;
         enterNanos[depth] = nanos;
+        untimed[depth] = untimedEnter;
         values[depth] = v;
         depth++;
     }
 
-    /** Pops the innermost frame (read it with {@link #method}, {@link #enterNanos} and {@link #values} before). */
+    /** Whether the frame at this level was entered without a clock read (an untimed call). */
+    public boolean untimed(int level) {
+        return untimed[level];
+    }
+
+    /** Pops the innermost frame (read it with {@link #method}, {@link #enterNanos}, {@link #untimed} and {@link #values} before). */
     public void pop() {
         methods[--depth] = null;
         values[depth] = null;

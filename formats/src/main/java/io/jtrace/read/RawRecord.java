@@ -45,12 +45,13 @@ final class RawRecord {
         long header = d.readVarLong();
         kind = (int) (header & 0xf);
         aux = header >>> 4;
-        nanos = previousNanos + d.readVarLong();
+        nanos = RecordFormat.isUntimed(header) ? previousNanos : previousNanos + d.readVarLong();
         bodyStart = d.position();
         identity = 0;
         typeId = 0;
         switch (kind) {
             case RecordFormat.ENTER:
+            case RecordFormat.ENTER_UNTIMED:
             case RecordFormat.EXIT:
                 break;
             case RecordFormat.EXIT_EXCEPTIONAL:

@@ -56,6 +56,8 @@ final class ThreadReplay {
     /** An enter whose next record has not been seen yet. */
     private MethodInfo pending;
     private long pendingNanos;
+    /** The held-back enter was written without a clock read. */
+    private boolean pendingUntimed;
     /** The arguments recorded after the held-back enter so far (null: none), and their records as encoded (filter). */
     private List<Argument> pendingArguments;
     private List<EncodedRecord> pendingArgumentRecords;
@@ -73,10 +75,10 @@ final class ThreadReplay {
      * ({@link ThreadHistory} keeps one per batch). {@code frames} is the innermost open frame.
      */
     record Checkpoint(int nextBatch, long expectedSequence, OpenFrame frames, MethodInfo pending, long pendingNanos,
-                      long lastNanos, List<Argument> pendingArguments, Value pendingReturn) {}
+                      boolean pendingUntimed, long lastNanos, List<Argument> pendingArguments, Value pendingReturn) {}
 
     /** An open frame at a checkpoint, linked to its caller: checkpoints share the frames they have in common. */
-    record OpenFrame(MethodInfo method, long enterNanos, CallValues values, int depth, OpenFrame caller) {}
+    record OpenFrame(MethodInfo method, long enterNanos, boolean untimed, CallValues values, int depth, OpenFrame caller) {}
 
     /** The frames of the last checkpoint taken, by depth, to share with the next one. */
     private OpenFrame[] checkpointFrames = new OpenFrame[0];
@@ -108,12 +110,13 @@ final class ThreadReplay {
         r.expectedSequence = from.expectedSequence();
         r.pending = from.pending();
         r.pendingNanos = from.pendingNanos();
+        r.pendingUntimed = from.pendingUntimed();
         r.lastNanos = from.lastNanos();
         r.pendingArguments = from.pendingArguments() == null ? null : new ArrayList<>(from.pendingArguments());
         r.pendingReturn = from.pendingReturn();
         OpenFrame[] open = new OpenFrame[from.frames() == null ? 0 : from.frames().depth() + 1];
         for (OpenFrame f = from.frames(); f != null; f = f.caller()) open[f.depth()] = f;
-        for (OpenFrame f : open) r.frames.push(f.method(), f.enterNanos(), f.values());
+        for (OpenFrame f : open) r.frames.push(f.method(), f.enterNanos(), f.untimed(), f.values());
         r.checkpointFrames = open;
         return r;
     }
@@ -131,15 +134,16 @@ final class ThreadReplay {
         for (int i = 0; i < depth; i++) {
             OpenFrame before = i < checkpointFrames.length ? checkpointFrames[i] : null;
             if (before != null && before.caller() == caller && before.method() == frames.method(i)
-                    && before.enterNanos() == frames.enterNanos(i) && before.values() == frames.values(i)) {
+                    && before.enterNanos() == frames.enterNanos(i) && before.untimed() == frames.untimed(i)
+                    && before.values() == frames.values(i)) {
                 caller = before;
             } else {
-                caller = new OpenFrame(frames.method(i), frames.enterNanos(i), frames.values(i), i, caller);
+                caller = new OpenFrame(frames.method(i), frames.enterNanos(i), frames.untimed(i), frames.values(i), i, caller);
             }
             open[i] = caller;
         }
         checkpointFrames = open;
-        return new Checkpoint(nextBatch, expectedSequence, caller, pending, pendingNanos, lastNanos,
+        return new Checkpoint(nextBatch, expectedSequence, caller, pending, pendingNanos, pendingUntimed, lastNanos,
                 pendingArguments == null ? null : List.copyOf(pendingArguments), pendingReturn);
     }
 
@@ -275,22 +279,24 @@ final class ThreadReplay {
                 header |= (long) (unit & RecordFormat.MASK) << shift;
                 shift += RecordFormat.BITS;
             } while ((unit & RecordFormat.MORE) != 0);
-            long delta = 0;
-            shift = 0;
-            do {
-                if (pos >= end || shift > 63) return;
-                unit = data[pos++];
-                delta |= (long) (unit & RecordFormat.MASK) << shift;
-                shift += RecordFormat.BITS;
-            } while ((unit & RecordFormat.MORE) != 0);
             int kind = (int) (header & 0xf);
-            if (kind == RecordFormat.ENTER) {
+            long delta = 0;
+            if (!RecordFormat.isUntimed(header)) { // an untimed record has no delta: the previous record's time
+                shift = 0;
+                do {
+                    if (pos >= end || shift > 63) return;
+                    unit = data[pos++];
+                    delta |= (long) (unit & RecordFormat.MASK) << shift;
+                    shift += RecordFormat.BITS;
+                } while ((unit & RecordFormat.MORE) != 0);
+            }
+            if (kind == RecordFormat.ENTER || kind == RecordFormat.ENTER_UNTIMED) {
                 clock += delta;
                 int id = (int) (header >>> 4);
-                enter(method(id), clock - origin);
+                enter(method(id), clock - origin, kind == RecordFormat.ENTER_UNTIMED);
             } else if (kind == RecordFormat.EXIT) {
                 clock += delta;
-                exit(clock - origin, ExitKind.RETURN, null);
+                exit(clock - origin, header >>> 4 == RecordFormat.EXIT_UNTIMED ? ExitKind.RETURN_UNTIMED : ExitKind.RETURN, null);
             } else {
                 pos = otherRecord(data, start, end, clock);
                 if (pos < 0) return; // a record torn at shutdown: the rest of the batch is unusable
@@ -419,12 +425,18 @@ final class ThreadReplay {
         visitor.other(new RecordsLost(thread, t, frames.depth(), 0, common));
     }
 
-    private void enter(MethodInfo m, long t) {
+    private void enter(MethodInfo m, long t, boolean untimed) {
         flushPending();
         dropReturn();
         pending = m;
         pendingNanos = t;
+        pendingUntimed = untimed;
         lastNanos = t;
+    }
+
+    /** A normal return whose call's enter had no time is an untimed call: its duration is unknown. */
+    private static ExitKind untimedIf(boolean enterUntimed, ExitKind kind) {
+        return enterUntimed && kind == ExitKind.RETURN ? ExitKind.RETURN_UNTIMED : kind;
     }
 
     private void exit(long t, ExitKind kind, ExceptionRef exception) {
@@ -441,7 +453,7 @@ final class ThreadReplay {
             } else {
                 publish(null, null);
             }
-            visitor.call(thread, pendingNanos, frames.depth(), m, t - pendingNanos, kind, exception);
+            visitor.call(thread, pendingNanos, frames.depth(), m, t - pendingNanos, untimedIf(pendingUntimed, kind), exception);
             return;
         }
         if (frames.depth() == 0) { // its enter is in a lost batch
@@ -451,6 +463,7 @@ final class ThreadReplay {
         int d = frames.depth() - 1;
         MethodInfo m = frames.method(d);
         long enter = frames.enterNanos(d);
+        boolean enterUntimed = frames.untimed(d);
         CallValues arguments = frames.values(d);
         frames.pop();
         if (pendingReturn != null) {
@@ -460,7 +473,7 @@ final class ThreadReplay {
         } else {
             publish(arguments, null);
         }
-        visitor.exit(thread, t, d, m, t - enter, kind, exception);
+        visitor.exit(thread, t, d, m, t - enter, untimedIf(enterUntimed, kind), exception);
     }
 
     /** The held-back enter turned out to have callees (or to be the last record): an open frame. */
@@ -478,7 +491,7 @@ final class ThreadReplay {
         }
         publish(arguments, records);
         visitor.enter(thread, pendingNanos, frames.depth(), m);
-        frames.push(m, pendingNanos, arguments);
+        frames.push(m, pendingNanos, pendingUntimed, arguments);
     }
 
     /** The held-back enter's ARGUMENT records and the waiting RETURN record, as encoded (filter); null if none or not kept. */

@@ -148,6 +148,15 @@ public final class RecordingWriter implements AutoCloseable {
             values(b, values, RecordFormat.RETURN, e.nanos() + origin);
             before(b, e.nanos() + origin);
             exit(b, e.nanos() + origin, m.kind(), m.exception());
+        } else if (e instanceof MethodCall m && m.kind() == ExitKind.RETURN_UNTIMED) {
+            before(b, e.nanos() + origin); // an untimed call stays untimed: no times to invent
+            b.encoder.enterUntimed(m.method().id());
+            b.push(m.method().id());
+            calls++;
+            values(b, values, RecordFormat.ARGUMENT, e.nanos() + origin);
+            values(b, values, RecordFormat.RETURN, e.nanos() + origin);
+            b.encoder.exitUntimed();
+            b.depth--;
         } else if (e instanceof MethodCall m) {
             before(b, e.nanos() + origin);
             b.encoder.enter(m.method().id(), e.nanos() + origin);
@@ -195,6 +204,8 @@ public final class RecordingWriter implements AutoCloseable {
         }
         if (kind == ExitKind.EXCEPTION) {
             b.encoder.exitExceptional(nanos, x == null ? 0 : x.identity(), x == null ? 0 : index.symbols().typeId(x.type()));
+        } else if (kind == ExitKind.RETURN_UNTIMED) {
+            b.encoder.exitUntimed();
         } else {
             b.encoder.exit(nanos);
         }

@@ -197,7 +197,7 @@ class TextTraceWriterTest {
         return switch (k) {
             case EXCEPTION -> "!";
             case UNFINISHED -> "?";
-            case RETURN -> e instanceof MethodExit ? "<" : "=";
+            case RETURN, RETURN_UNTIMED -> e instanceof MethodExit ? "<" : "=";
         };
     }
 

@@ -60,7 +60,7 @@ class ReplayTest {
                         else enc.exit(t += 7);
                         enc.exit(t += 11);
                     }
-                    if (unknownKind && thread == 2 && seq == 30) enc.encoded(15, 0, t, new byte[0]);
+                    if (unknownKind && thread == 2 && seq == 30) enc.encoded(14, 0, t, new byte[0]);
                     if (seq == 20) continue; // lost
                     TraceBatchEvent b = new TraceBatchEvent();
                     b.threadId = thread;
@@ -173,7 +173,7 @@ class ReplayTest {
                         () -> Replay.of(index, index.threads()).order(order).inParallel(true).into(new Collector(seen)));
                 // the user's error, one line naming the file and the thread (exit 2 in the CLI)
                 assertEquals(UnreadableRecordingException.class, e.getClass());
-                assertTrue(e.getMessage().startsWith("cannot read " + index.file() + ": thread t2 has a record of unknown kind 15"),
+                assertTrue(e.getMessage().startsWith("cannot read " + index.file() + ": thread t2 has a record of unknown kind 14"),
                         e.getMessage());
             }
         }

@@ -18,7 +18,7 @@ import static io.jtrace.runtime.RecordFormat.VALUE_REDACTED;
  *
  * <p>An argument is written only on top of its own frame's ENTER record (the frame is the
  * innermost and within the depth limit), so the reader attaches it to that call; neither kind
- * reads the clock (see {@link RecordFormat#ARGUMENT}).
+ * reads the clock or has a time of its own (see {@link RecordFormat#ARGUMENT}).
  */
 public final class ArgumentTracer {
     private ArgumentTracer() {}
@@ -33,7 +33,7 @@ public final class ArgumentTracer {
         try {
             t = enteredFrame(methodId);
             if (t == null) return;
-            ValueRecords.beginFixed(t, ARGUMENT, index, t.lastTime(), VALUE_INT);
+            ValueRecords.beginFixedValue(t, ARGUMENT, index, VALUE_INT);
             t.putZigZag(v);
             t.recordOpen = false;
         } catch (Throwable e) {
@@ -47,7 +47,7 @@ public final class ArgumentTracer {
         try {
             t = enteredFrame(methodId);
             if (t == null) return;
-            ValueRecords.beginFixed(t, ARGUMENT, index, t.lastTime(), VALUE_FLOAT);
+            ValueRecords.beginFixedValue(t, ARGUMENT, index, VALUE_FLOAT);
             t.putVarLong(Float.floatToRawIntBits(v) & 0xffffffffL);
             t.recordOpen = false;
         } catch (Throwable e) {
@@ -61,7 +61,7 @@ public final class ArgumentTracer {
         try {
             t = enteredFrame(methodId);
             if (t == null) return;
-            ValueRecords.beginFixed(t, ARGUMENT, index, t.lastTime(), VALUE_DOUBLE);
+            ValueRecords.beginFixedValue(t, ARGUMENT, index, VALUE_DOUBLE);
             t.putVarLong(Double.doubleToRawLongBits(v));
             t.recordOpen = false;
         } catch (Throwable e) {
@@ -87,7 +87,7 @@ public final class ArgumentTracer {
         try {
             t = enteredFrame(methodId);
             if (t == null) return;
-            ValueRecords.beginFixed(t, ARGUMENT, index, t.lastTime(), VALUE_REDACTED);
+            ValueRecords.beginFixedValue(t, ARGUMENT, index, VALUE_REDACTED);
             t.recordOpen = false;
         } catch (Throwable e) {
             failed(t, e);
@@ -104,7 +104,7 @@ public final class ArgumentTracer {
         try {
             t = returningFrame(methodId);
             if (t == null) return;
-            ValueRecords.beginFixed(t, RETURN, 0, t.lastTime(), VALUE_INT);
+            ValueRecords.beginFixedValue(t, RETURN, 0, VALUE_INT);
             t.putZigZag(v);
             t.recordOpen = false;
         } catch (Throwable e) {
@@ -118,7 +118,7 @@ public final class ArgumentTracer {
         try {
             t = returningFrame(methodId);
             if (t == null) return;
-            ValueRecords.beginFixed(t, RETURN, 0, t.lastTime(), VALUE_FLOAT);
+            ValueRecords.beginFixedValue(t, RETURN, 0, VALUE_FLOAT);
             t.putVarLong(Float.floatToRawIntBits(v) & 0xffffffffL);
             t.recordOpen = false;
         } catch (Throwable e) {
@@ -132,7 +132,7 @@ public final class ArgumentTracer {
         try {
             t = returningFrame(methodId);
             if (t == null) return;
-            ValueRecords.beginFixed(t, RETURN, 0, t.lastTime(), VALUE_DOUBLE);
+            ValueRecords.beginFixedValue(t, RETURN, 0, VALUE_DOUBLE);
             t.putVarLong(Double.doubleToRawLongBits(v));
             t.recordOpen = false;
         } catch (Throwable e) {
@@ -158,7 +158,7 @@ public final class ArgumentTracer {
         try {
             t = returningFrame(methodId);
             if (t == null) return;
-            ValueRecords.beginFixed(t, RETURN, 0, t.lastTime(), VALUE_REDACTED);
+            ValueRecords.beginFixedValue(t, RETURN, 0, VALUE_REDACTED);
             t.recordOpen = false;
         } catch (Throwable e) {
             failed(t, e);

@@ -126,6 +126,25 @@ final class ExceptionEvents {
     }
 
     /**
+     * The JDK caught {@code ex}, a task's exception, to keep it for a Future: a caught step at the
+     * JDK method that caught it (the caller of the hooked JDK method), declared as Throwable; only
+     * if this thread's traced code threw or saw it.
+     */
+    /** With class references: JDK 25's StackFrame.getDescriptor() asks for them. */
+    private static final StackWalker CATCHER_WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
+    static void keptByFuture(ThreadTrace tt, Throwable ex) {
+        // only a journey that traced code began here: an exception that never met traced code
+        // (the JDK's own tasks, untraced libraries) would be noise, and its origin costs a stack walk
+        if (ex == null || tt.trail == null || tt.trail.find(ex) < 0) return;
+        StackWalker.StackFrame catcher = CATCHER_WALKER.walk(s -> s
+                .dropWhile(f -> f.getClassName().startsWith("io.jtrace.runtime.")).skip(1).findFirst()).orElse(null);
+        if (catcher == null) return;
+        int line = Math.max(0, catcher.getLineNumber());
+        caught(tt, ex, JdkSites.idOf(catcher), line, TypeRegistry.idOfName("java.lang.Throwable"));
+    }
+
+    /**
      * Common start of a handler: the origin if the exception is new to us, then the repair of
      * frames that vanished without an exit record, then the trail entry moves to this frame.
      */

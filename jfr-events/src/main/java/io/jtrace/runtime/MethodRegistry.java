@@ -44,6 +44,22 @@ public final class MethodRegistry {
         return id;
     }
 
+    /**
+     * Registers a JDK method that is not traced but names where something happened (the JDK code
+     * that caught a task's exception for a Future): it gets a definition and an id, and stays out
+     * of the look-up of traced frames on a real stack.
+     */
+    static int registerSite(String className, String methodName, String descriptor, String sourceFile) {
+        Definition d = new Definition(className, methodName, descriptor, sourceFile, 0, 0);
+        int id;
+        synchronized (METHODS) {
+            METHODS.add(d);
+            id = METHODS.size();
+        }
+        emit(id, d);
+        return id;
+    }
+
     public static int count() {
         synchronized (METHODS) {
             return METHODS.size();

@@ -32,6 +32,22 @@ public final class RecordEncoder {
         header(RecordFormat.EXIT, 0, nanos);
     }
 
+    /** An enter without a time (see {@link RecordFormat#ENTER_UNTIMED}): it takes the previous record's time. */
+    public void enterUntimed(int methodId) {
+        untimedHeader(RecordFormat.ENTER_UNTIMED, methodId);
+    }
+
+    /** An exit without a time (an untimed call's). */
+    public void exitUntimed() {
+        untimedHeader(RecordFormat.EXIT, RecordFormat.EXIT_UNTIMED);
+    }
+
+    private void untimedHeader(int kind, long aux) {
+        if (pos + RecordFormat.MAX_FIXED_RECORD > buf.length) buf = Arrays.copyOf(buf, buf.length * 2);
+        putVarLong((aux << 4) | kind);
+        records++;
+    }
+
     /** {@code identity}: the exception's identity hash; {@code typeId}: its type id, 0 if unknown. */
     public void exitExceptional(long nanos, long identity, int typeId) {
         header(RecordFormat.EXIT_EXCEPTIONAL, 0, nanos);
@@ -41,10 +57,11 @@ public final class RecordEncoder {
 
     /**
      * A record of any kind whose body is already encoded (copied from another payload): writes
-     * the header and the time, then the body verbatim.
+     * the header and the time (none for an untimed kind), then the body verbatim.
      */
     public void encoded(int kind, long aux, long nanos, byte[] body) {
-        header(kind, aux, nanos);
+        if (RecordFormat.isUntimed((aux << 4) | kind)) untimedHeader(kind, aux); // its time is the record before's
+        else header(kind, aux, nanos);
         if (pos + body.length > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + body.length));
         System.arraycopy(body, 0, buf, pos, body.length);
         pos += body.length;

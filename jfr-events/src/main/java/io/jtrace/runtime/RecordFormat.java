@@ -14,6 +14,7 @@ package io.jtrace.runtime;
  * <pre>
  *   header  = varint((aux &lt;&lt; 4) | kind)
  *   delta   = varint(nanoTime - previous record's nanoTime)   (first record: - batch baseNanos)
+ *             absent in untimed records ({@link #isUntimed}): they take the previous record's time
  *   body    = kind-specific varints / strings
  * </pre>
  */
@@ -29,8 +30,13 @@ public final class RecordFormat {
     // --- record kinds (4 bits). Numbers are part of the file format: never reuse one. ---
     /** aux = method id. Body: none. */
     public static final int ENTER = 0;
-    /** aux = 0; the innermost open frame returned normally. Body: none. */
+    /**
+     * aux = 0; the innermost open frame returned normally. Body: none. aux = {@link #EXIT_UNTIMED}:
+     * the same, with no time delta (an untimed call, see {@link #ENTER_UNTIMED}).
+     */
     public static final int EXIT = 1;
+    /** EXIT's aux for an exit written without reading the clock: the record has no time delta. */
+    public static final int EXIT_UNTIMED = 1;
     /**
      * aux = 0; the innermost open frame was left by an exception.
      * Body: exception identity (identityHashCode), exception type id (0 = unknown).
@@ -112,19 +118,33 @@ public final class RecordFormat {
     /**
      * One argument of the call whose ENTER record it follows ({@code run --args}): aux = the
      * parameter's index (0 = the first declared parameter; {@code this} is not one). The arguments
-     * come right after their ENTER record, in parameter order, at its time (delta 0: no clock
-     * read). Body: a value, laid out as the body of a {@link #VARIABLE} record without owner or
-     * element (tag, then the value). The parameter's name, declared type and redaction are in the
-     * method's {@code jtrace.VariableDefinition} of kind {@code argument} with slot = index.
+     * come right after their ENTER record, in parameter order. Untimed: no time delta, a value has
+     * the time of the record it belongs to (see {@link #isUntimed}). Body: a value, laid out as the
+     * body of a {@link #VARIABLE} record without owner or element (tag, then the value). The
+     * parameter's name, declared type and redaction are in the method's
+     * {@code jtrace.VariableDefinition} of kind {@code argument} with slot = index.
      */
     public static final int ARGUMENT = 12;
     /**
-     * The value the call returns whose EXIT record follows it ({@code run --args}): aux = 0; at the
-     * time of the record before it (delta 0: the EXIT reads the clock). Body: a value, as in
-     * {@link #ARGUMENT}. Constructors and void methods have none; an exceptional exit carries its
-     * exception itself.
+     * The value the call returns whose EXIT record follows it ({@code run --args}): aux = 0;
+     * untimed, like {@link #ARGUMENT}. Body: a value, as in {@link #ARGUMENT}. Constructors and
+     * void methods have none; an exceptional exit carries its exception itself.
      */
     public static final int RETURN = 13;
+
+    /**
+     * aux = method id; an ENTER written without reading the clock: no time delta, the record takes
+     * the previous record's time. The tracer leaves out the clock for methods whose calls it
+     * measured to be shorter than the clock's own cost (see MethodTiming); such calls end with an
+     * EXIT whose aux is {@link #EXIT_UNTIMED}, and their duration is unknown. Kind 14 is free.
+     */
+    public static final int ENTER_UNTIMED = 15;
+
+    /** Whether a record with this header has no time delta (it takes the previous record's time). */
+    public static boolean isUntimed(long header) {
+        int kind = (int) (header & 0xf);
+        return kind == ENTER_UNTIMED || kind == ARGUMENT || kind == RETURN || (kind == EXIT && (header >>> 4) == EXIT_UNTIMED);
+    }
 
     /** THROW flag: the same exception object was caught (or is being handled) on this thread and is thrown again. */
     public static final int THROW_RETHROW = 1;
@@ -185,6 +205,7 @@ public final class RecordFormat {
             case RESYNC: return "resync";
             case ARGUMENT: return "argument";
             case RETURN: return "return";
+            case ENTER_UNTIMED: return "enter-untimed";
             default: return "kind-" + kind;
         }
     }

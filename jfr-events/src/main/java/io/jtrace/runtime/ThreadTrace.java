@@ -40,6 +40,11 @@ final class ThreadTrace {
     private long baseNanos;
     private long lastNanos;
     private int batchStartDepth;
+    /**
+     * The last record written is a timed ENTER of the innermost frame: if the next is its exit, the
+     * call was a leaf, and its duration is the clock's difference (for {@link MethodTiming}).
+     */
+    private boolean leafOpen;
     /** Set while the tracer itself runs on this thread: nested traced calls are ignored. */
     boolean busy;
     /**
@@ -92,9 +97,16 @@ final class ThreadTrace {
         if (d == stack.length) stack = java.util.Arrays.copyOf(stack, d * 2);
         stack[d] = methodId;
         depth = d + 1;
-        if (d >= Tracer.maxDepth) return;
-        long now = System.nanoTime();
-        begin(RecordFormat.ENTER, methodId, now, RecordFormat.MAX_FIXED_RECORD);
+        if (d >= Tracer.maxDepth) {
+            leafOpen = false;
+            return;
+        }
+        if (MethodTiming.untimed(methodId)) {
+            beginUntimed(RecordFormat.ENTER_UNTIMED, methodId);
+        } else {
+            begin(RecordFormat.ENTER, methodId, System.nanoTime(), RecordFormat.MAX_FIXED_RECORD);
+            leafOpen = true;
+        }
         recordOpen = false;
         calls++;
     }
@@ -110,8 +122,15 @@ final class ThreadTrace {
         depth = d;
         if (trail != null) trail.dropAbove(d);
         if (d >= Tracer.maxDepth) return;
-        long now = System.nanoTime();
-        begin(RecordFormat.EXIT, 0, now, RecordFormat.MAX_FIXED_RECORD);
+        long now;
+        if (MethodTiming.untimed(methodId)) {
+            beginUntimed(RecordFormat.EXIT, RecordFormat.EXIT_UNTIMED);
+            now = lastNanos;
+        } else {
+            now = System.nanoTime();
+            if (MethodTiming.watched(methodId)) MethodTiming.observe(methodId, leafOpen, now - lastNanos);
+            begin(RecordFormat.EXIT, 0, now, RecordFormat.MAX_FIXED_RECORD);
+        }
         recordOpen = false;
         if (d == 0) flushAtRoot(now);
     }
@@ -232,6 +251,51 @@ final class ThreadTrace {
      * {@code recordOpen = false}.
      */
     void begin(int kind, long aux, long now, int room) {
+        start(kind, now, room);
+        putVarLong((aux << 4) | kind);
+        long delta = RecordFormat.delta(now, lastNanos);
+        putVarLong(delta);
+        lastNanos += delta;
+        records++;
+        if (FAIL_AT_RECORD > 0 && RECORDS_FOR_TEST.incrementAndGet() == FAIL_AT_RECORD) {
+            throw new StackOverflowError("jtrace test: the tracer fails at record " + FAIL_AT_RECORD);
+        }
+    }
+
+    /**
+     * Starts an untimed record (an enter or exit of a method whose calls go without clock reads,
+     * see {@link MethodTiming}): no time delta, the reader gives it the previous record's time.
+     * The first record of a batch still reads the clock, for the batch's base time.
+     */
+    private void beginUntimed(int kind, long aux) {
+        start(kind, records == 0 || recordOpen || lost ? System.nanoTime() : lastNanos, RecordFormat.MAX_FIXED_RECORD);
+        putVarLong((aux << 4) | kind);
+        records++;
+        if (FAIL_AT_RECORD > 0 && RECORDS_FOR_TEST.incrementAndGet() == FAIL_AT_RECORD) {
+            throw new StackOverflowError("jtrace test: the tracer fails at record " + FAIL_AT_RECORD);
+        }
+    }
+
+    /**
+     * Starts the record of a call's value (ARGUMENT, RETURN; see {@code run --args}): untimed, as it
+     * has the time of the record it belongs to, so no clock read, even at a batch's start (the base
+     * time is then the last record's). Not a callee: a leaf call it belongs to stays a leaf for
+     * {@link MethodTiming}. Callers append the body and set {@code recordOpen = false}.
+     */
+    void beginValue(int kind, long aux, int room) {
+        boolean leaf = leafOpen;
+        start(kind, lastNanos, room);
+        leafOpen = leaf;
+        putVarLong((aux << 4) | kind);
+        records++;
+        if (FAIL_AT_RECORD > 0 && RECORDS_FOR_TEST.incrementAndGet() == FAIL_AT_RECORD) {
+            throw new StackOverflowError("jtrace test: the tracer fails at record " + FAIL_AT_RECORD);
+        }
+    }
+
+    /** What every record does first: a RESYNC if records were lost, a requested flush, room, the rollback point. */
+    private void start(int kind, long now, int room) {
+        leafOpen = false;
         if (recordOpen || lost) resync(kind, now);
         // not between an enter and its arguments: a live view shows a batch's last enter at once
         if (flushRequested && kind != RecordFormat.ARGUMENT) {
@@ -249,14 +313,6 @@ final class ThreadTrace {
             lastNanos = now;
             batchStartDepth = depthBefore(kind);
         }
-        putVarLong((aux << 4) | kind);
-        long delta = RecordFormat.delta(now, lastNanos);
-        putVarLong(delta);
-        lastNanos += delta;
-        records++;
-        if (FAIL_AT_RECORD > 0 && RECORDS_FOR_TEST.incrementAndGet() == FAIL_AT_RECORD) {
-            throw new StackOverflowError("jtrace test: the tracer fails at record " + FAIL_AT_RECORD);
-        }
     }
 
     /**
@@ -268,7 +324,7 @@ final class ThreadTrace {
      * they write their record ({@code stack[depth]} still holds a frame just left).
      */
     private int depthBefore(int kind) {
-        return kind == RecordFormat.ENTER ? depth - 1
+        return kind == RecordFormat.ENTER || kind == RecordFormat.ENTER_UNTIMED ? depth - 1
                 : kind == RecordFormat.EXIT || kind == RecordFormat.EXIT_EXCEPTIONAL ? depth + 1 : depth;
     }
 
@@ -315,11 +371,6 @@ final class ThreadTrace {
 
     void putZigZag(long v) {
         putVarLong((v << 1) ^ (v >> 63));
-    }
-
-    /** Time of the last record written: a record that belongs to it (an argument) takes its time without reading the clock. */
-    long lastTime() {
-        return lastNanos;
     }
 
     /** Room a string of up to {@code maxChars} chars may need. */

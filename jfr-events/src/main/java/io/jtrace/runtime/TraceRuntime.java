@@ -115,8 +115,9 @@ public final class TraceRuntime {
      */
     private static void initializeRuntimeClasses() {
         Class<?>[] classes = {Tracer.class, ThreadTrace.class, TypeRegistry.class, MethodRegistry.class,
-            VariableRegistry.class, VariableTracer.class, ValueRecords.class, ArgumentTracer.class, ExceptionEvents.class, ExceptionFields.class,
-            ExceptionTrail.class, RecordFormat.class, UncaughtHandlers.class, TracedFrames.class,
+            VariableRegistry.class, VariableTracer.class, ValueRecords.class, ArgumentTracer.class, ExceptionEvents.class,
+            ExceptionFields.class, ExceptionTrail.class, RecordFormat.class, UncaughtHandlers.class, TracedFrames.class,
+            MethodTiming.class,
             io.jtrace.events.TraceBatchEvent.class, TypeDefinitionEvent.class, MethodDefinitionEvent.class,
             VariableDefinitionEvent.class, SessionEvent.class, TracerStatisticsEvent.class};
         for (Class<?> c : classes) {
@@ -147,6 +148,16 @@ public final class TraceRuntime {
      */
     public static synchronized void recordExceptions(boolean on) {
         Tracer.exceptions = on;
+    }
+
+    /**
+     * {@code full}: every enter and exit reads the clock ({@code --timing full}); else calls that
+     * measure shorter than the clock's own cost go untimed (see {@link MethodTiming}). Call before
+     * {@link #start}.
+     */
+    public static synchronized void timeEveryCall(boolean full) {
+        MethodTiming.full = full;
+        if (!full) MethodTiming.calibrate();
     }
 
     /**

@@ -207,4 +207,24 @@ public final class Tracer {
             failed(t, e);
         }
     }
+
+    /**
+     * Called at the start of {@code FutureTask.setException} and {@code CompletableFuture.completeThrowable}
+     * (JDK code the agent hooks, see UncaughtDispatchHook): the JDK caught a task's exception and
+     * keeps it for the Future's {@code get()}; recorded as caught where the JDK caught it.
+     * {@code which}: 0 FutureTask, 1 CompletableFuture (both the same today; kept for the record).
+     */
+    public static void keptByFuture(Throwable thrown, int which) {
+        if (!active || !exceptions) return;
+        ThreadTrace t = null;
+        try {
+            t = current();
+            if (t != null) ExceptionEvents.keptByFuture(t, thrown);
+        } catch (Throwable e) {
+            // Plain stores first: out of stack, any call may fail again.
+            if (t != null) t.stale = true;
+            else failureEpoch++;
+            failed(t, e);
+        }
+    }
 }

@@ -46,11 +46,16 @@ final class ValueRecords {
         t.putVarLong(tag);
     }
 
+    /** As {@link #beginFixed}, for a call's value: untimed (see {@link ThreadTrace#beginValue}). */
+    static void beginFixedValue(ThreadTrace t, int kind, long aux, int tag) {
+        t.beginValue(kind, aux, RecordFormat.MAX_FIXED_RECORD);
+        t.putVarLong(tag);
+    }
+
     /**
      * A whole record holding a reference value {@code v}: header, time ({@code clock}: read now;
-     * else the previous record's, for a value that belongs to the record before it), tag with
-     * {@code flags}, the owner's identity or the array's identity and index as the flags say, then
-     * the value.
+     * else none, for a call's value, see {@link ThreadTrace#beginValue}), tag with {@code flags},
+     * the owner's identity or the array's identity and index as the flags say, then the value.
      */
     static void object(ThreadTrace t, int kind, long aux, boolean clock, int flags, Object owner, Object array, int index,
                        Object v) {
@@ -69,7 +74,8 @@ final class ValueRecords {
         }
         int max = maxStringChars;
         int room = RecordFormat.MAX_FIXED_RECORD + (text == null ? 0 : ThreadTrace.stringRoom(Math.min(text.length(), max)));
-        t.begin(kind, aux, clock ? System.nanoTime() : t.lastTime(), room);
+        if (clock) t.begin(kind, aux, System.nanoTime(), room);
+        else t.beginValue(kind, aux, room);
         t.putVarLong(tag | flags);
         if ((flags & FLAG_OWNER) != 0) t.putVarLong(ThreadTrace.identity(owner));
         if ((flags & FLAG_ELEMENT) != 0) putElement(t, array, index);

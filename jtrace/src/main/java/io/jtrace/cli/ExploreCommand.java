@@ -37,8 +37,7 @@ final class ExploreCommand extends RecordingCommand {
     @Override
     public Integer call() throws Exception {
         boolean interactive = script == null && isTerminal();
-        String home = System.getenv("HOME") != null && !System.getenv("HOME").isEmpty() ? System.getenv("HOME") : System.getProperty("user.home");
-        Path historyFile = history != null ? history : Path.of(home, ".jtrace", "history");
+        Path historyFile = history != null ? history : Path.of(home(), ".jtrace", "history");
         boolean debug = spec.commandLine().getParseResult() != null && spec.commandLine().getParseResult().hasMatchedOption("--debug");
         try (TraceIndex index = open()) {
             Explore.Options options = new Explore.Options(script, interactive,

@@ -17,6 +17,7 @@ import io.jtrace.write.jfr.JfrTraceWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 import java.io.BufferedOutputStream;
 import java.io.BufferedWriter;
@@ -37,12 +38,14 @@ import java.util.Locale;
             "Formats: json (JSON Lines, one event per line), csv, chrome (Chrome Trace Event format:",
             "Perfetto, chrome://tracing), speedscope, collapsed (folded stacks for flamegraph.pl),",
             "flamegraph (a self-contained HTML flame graph), jfr (a JFR recording with one typed event",
-            "per call, exception, variable access and line, for JDK Mission Control and 'jfr'; needs -o)."})
+            "per call, exception, variable access and line, for JDK Mission Control and 'jfr'; needs -o),",
+            "parquet (the tables of 'jtrace query' as a Parquet dataset in the directory -o names, one for",
+            "all the FILEs given, partitioned by recording; needs jtrace-query.jar)."})
 final class ExportCommand extends RecordingCommand {
     /** The formats: whether their writer wants events thread by thread (else interleaved by time), and whether it writes every event. */
     enum Format {
         json(false, true), csv(false, true), chrome(true, true), speedscope(true, false), collapsed(true, false),
-        flamegraph(true, false), jfr(false, true);
+        flamegraph(true, false), jfr(false, true), parquet(false, false);
 
         final boolean byThread;
         /** Whether the writer formats every event (else it aggregates call paths). */
@@ -65,11 +68,31 @@ final class ExportCommand extends RecordingCommand {
             description = "collapsed: what a line's number counts: ${COMPLETION-CANDIDATES} (self = self time in ns; default: ${DEFAULT-VALUE}).")
     CollapsedStacksWriter.Value value;
 
+    @Parameters(index = "1..*", paramLabel = "FILE", description = "More recordings, for --format parquet: one dataset.")
+    List<Path> more;
+
+    @Option(names = "--memory-limit", paramLabel = "SIZE", defaultValue = "1GB",
+            description = "parquet: memory the SQL engine may use before it spills to a temporary directory (default: ${DEFAULT-VALUE}).")
+    String memoryLimit;
+
     @Mixin
     SelectionOptions select;
 
     @Override
     public Integer call() throws IOException {
+        if (format == Format.parquet) {
+            if (select.threads != null || select.includes != null || select.excludes != null) {
+                throw new UserException("--thread, --include and --exclude do not apply to --format parquet (select with SQL"
+                        + " over the dataset, or make a smaller recording with 'jtrace filter' first)");
+            }
+            List<Path> files = new java.util.ArrayList<>(List.of(file));
+            if (more != null) files.addAll(more);
+            return ParquetExport.write(this, files, output, memoryLimit);
+        }
+        if (more != null && !more.isEmpty()) {
+            throw new UserException("--format " + format + " reads one recording, not " + (more.size() + 1)
+                    + " (several make one dataset with --format parquet)");
+        }
         TraceView view = new TraceView(select.methods(), 0);
         boolean toStdout = output == null || output.toString().equals("-");
         if (format == Format.jfr && toStdout) {
@@ -120,6 +143,7 @@ final class ExportCommand extends RecordingCommand {
             case collapsed -> new CollapsedStacksWriter(new PrintWriter(sink), value);
             case flamegraph -> new FlameGraphHtmlWriter(sink);
             case jfr -> new JfrTraceWriter(bytes);
+            case parquet -> throw new IllegalStateException("parquet is written by ParquetExport");
         };
     }
 }

@@ -12,7 +12,8 @@ import java.nio.file.Paths;
 /** {@code jtrace install}: this executable, its completions and its man page under a prefix. */
 @Command(name = "install", mixinStandardHelpOptions = true,
         description = {"Install this jtrace, its shell completions and its man page under a prefix.",
-            "Writes bin/jtrace, completions where bash, zsh and fish find them, and share/man/man1/jtrace.1;",
+            "Writes bin/jtrace (and bin/jtrace-query.jar, the SQL engine, if it is beside this jtrace), completions",
+            "where bash, zsh and fish find them, and share/man/man1/jtrace.1;",
             "'jtrace uninstall' removes exactly these files."})
 final class InstallCommand extends JtraceCommand {
     @Option(names = "--prefix", paramLabel = "DIR", description = "Where to install (default: ~/.local).")
@@ -23,12 +24,18 @@ final class InstallCommand extends JtraceCommand {
         Path dir = prefix != null ? prefix : Installation.defaultPrefix();
         if (Files.exists(dir) && !Files.isDirectory(dir)) throw new UserException("cannot install into " + dir + ": not a directory");
         Path self = executable();
+        Path queryJar = io.jtrace.cli.query.QueryJar.location();
+        boolean withQuery = Files.isRegularFile(queryJar);
         try {
-            for (Path p : new Installation(dir).install(self)) out().println(p);
+            for (Path p : new Installation(dir).install(self, withQuery ? queryJar : null)) out().println(p);
         } catch (java.nio.file.AccessDeniedException e) {
             throw new UserException("cannot install into " + dir + ": permission denied (" + e.getFile() + ")");
         } catch (java.nio.file.FileSystemException e) {
             throw new UserException("cannot install into " + dir + ": " + e.getMessage());
+        }
+        if (!withQuery) {
+            err().println("jtrace install: note: no " + queryJar.getFileName() + " beside " + self + ": 'jtrace query' and 'export"
+                    + " --format parquet' need it (build it with 'mvn -B package' in jtrace's source, then install again)");
         }
         Path bin = dir.toAbsolutePath().normalize().resolve("bin");
         String path = System.getenv("PATH");

@@ -23,6 +23,8 @@ import java.util.Map;
  */
 final class Installation {
     static final String MANIFEST = "share/jtrace/installed";
+    /** The SQL engine's jar goes beside the executable, where 'jtrace query' looks for it. */
+    static final String QUERY_JAR = "bin/" + io.jtrace.cli.query.QueryJar.FILE_NAME;
 
     private final Path prefix;
 
@@ -46,21 +48,25 @@ final class Installation {
         return f;
     }
 
-    /** Copies everything; returns the paths written. */
-    List<Path> install(Path executable) throws IOException {
+    /** Copies everything, and the SQL engine's jar unless {@code queryJar} is null; returns the paths written. */
+    List<Path> install(Path executable, Path queryJar) throws IOException {
         List<String> created = new ArrayList<>();
         List<Path> written = new ArrayList<>();
         if (!Files.exists(prefix)) created.add(".");
         Files.createDirectories(prefix);
         List<String> manifest = new ArrayList<>();
         Map<String, byte[]> files = new LinkedHashMap<>(files());
+        if (queryJar != null) files.put(QUERY_JAR, null);
         files.put(MANIFEST, new byte[0]);
         for (Map.Entry<String, byte[]> e : files.entrySet()) {
             Path target = prefix.resolve(e.getKey());
             createParents(target.getParent(), created);
             if (e.getKey().equals(MANIFEST)) continue; // written last
             Path tmp = Files.createTempFile(target.getParent(), ".jtrace-", ".tmp");
-            if (e.getValue() == null) {
+            if (e.getKey().equals(QUERY_JAR)) {
+                Files.copy(queryJar, tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
+            } else if (e.getValue() == null) {
                 Files.copy(executable, tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
             } else {
@@ -103,6 +109,7 @@ final class Installation {
         List<String> dirs = new ArrayList<>();
         if (manifest.isEmpty()) {
             files.addAll(files().keySet());
+            files.add(QUERY_JAR);
         } else {
             for (String line : manifest) {
                 if (line.startsWith("file ")) files.add(line.substring(5));

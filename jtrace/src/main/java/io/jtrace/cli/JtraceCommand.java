@@ -46,6 +46,12 @@ public abstract class JtraceCommand implements Callable<Integer> {
         err().flush();
     }
 
+    /** The user's home: $HOME if set (as the shell has it; Java's user.home comes from the password file), else user.home. */
+    protected static String home() {
+        String home = System.getenv("HOME");
+        return home != null && !home.isEmpty() ? home : System.getProperty("user.home");
+    }
+
     protected static boolean isTerminal() {
         return System.console() != null;
     }

@@ -29,6 +29,7 @@ import java.util.Locale;
             "  jtrace run --args Bank.transfer -o b.jfr -- java -cp app.jar bank.Main && jtrace calls b.jfr --method Bank.transfer --where 'amount > 100'",
             "  jtrace filter bank.jfr --thread main --from 0.5 -o main.jfr",
             "  jtrace export bank.jfr --format chrome -o bank.json",
+            "  jtrace query bank.jfr 'SELECT method, count(*) FROM calls GROUP BY ALL ORDER BY 2 DESC'",
             "  jtrace ps && jtrace attach 4242 --duration 30s --include com.acme.** -o live.jfr",
             "  jtrace install --prefix ~/.local"})
 public final class Main implements Runnable {
@@ -48,6 +49,7 @@ public final class Main implements Runnable {
             CallsCommand.class,
             FilterCommand.class,
             ExportCommand.class,
+            QueryCommand.class,
             ExploreCommand.class,
             PsCommand.class,
             AttachCommand.class,

@@ -39,9 +39,14 @@ public abstract class RecordingCommand extends JtraceCommand {
     /** Reads the recording; fails with one clear line if it is not a usable jtrace recording. */
     protected TraceIndex open() throws IOException {
         if (OPEN.get() != null) return OPEN.get().retain(); // warnings were given when it was opened
+        return open(file);
+    }
+
+    /** Reads {@code file} (one of several recordings a command reads) as {@link #open()} reads FILE. */
+    protected TraceIndex open(Path file) throws IOException {
         TraceReader.checkRecordingFile(file);
         boolean showProgress = isTerminal() && Files.size(file) > PROGRESS_THRESHOLD;
-        TraceIndex index = TraceReader.read(file, showProgress ? this::progress : null);
+        TraceIndex index = TraceReader.read(file, showProgress ? fraction -> progress(file, fraction) : null);
         if (showProgress) {
             err().print("\r\u001b[K");
             err().flush();
@@ -62,7 +67,7 @@ public abstract class RecordingCommand extends JtraceCommand {
         return index;
     }
 
-    private void progress(double fraction) {
+    private void progress(Path file, double fraction) {
         err().print(String.format(Locale.ROOT, "\rreading %s: %3.0f%%", file.getFileName(), fraction * 100));
         err().flush();
     }

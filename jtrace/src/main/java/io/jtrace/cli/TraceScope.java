@@ -48,6 +48,15 @@ final class TraceScope {
     @Option(names = "--string-length", paramLabel = "N",
             description = "Copy at most N characters of each string value (default 100).")
     Integer stringLength;
+    /** Which calls read the clock (see MethodTiming in the runtime). */
+    enum TimingMode { adaptive, full }
+
+    @Option(names = "--timing", paramLabel = "HOW", defaultValue = "adaptive",
+            description = "adaptive: calls of methods measured shorter than the clock's own cost are recorded (every"
+                    + " enter and exit, in order) without times, which makes tracing cheaper; print shows them as untimed,"
+                    + " summary estimates them with '~'. full: every call timed. Default: ${DEFAULT-VALUE}.")
+    TimingMode timing;
+
     @Option(names = "--no-exceptions",
             description = "Do not record throw, catch, finally and uncaught exceptions (exceptional exits still are).")
     boolean noExceptions;
@@ -76,6 +85,7 @@ final class TraceScope {
         if (redact != null) o.redact.addAll(redact);
         o.stringLength = stringLength == null ? 0 : stringLength;
         o.exceptions = !noExceptions;
+        o.timingFull = timing == TimingMode.full;
         return o;
     }
 }

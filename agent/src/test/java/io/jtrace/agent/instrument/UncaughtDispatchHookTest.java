@@ -56,6 +56,19 @@ class UncaughtDispatchHookTest {
     }
 
     @Test
+    void futuresTellTheTracerWhenTheyKeepATasksException() throws IOException {
+        for (String[] c : new String[][] {{"java/util/concurrent/FutureTask", "setException", "0"},
+                {"java/util/concurrent/CompletableFuture", "completeThrowable", "1"}}) {
+            byte[] hooked = UncaughtDispatchHook.instrument(jdkClass(c[0]));
+            assertNotNull(hooked, c[0]);
+            String text = GoldenBytecodeTest.dump(hooked, List.of(c[1]));
+            assertTrue(text.contains("ALOAD 1\n    ICONST_" + c[2] + "\n"
+                    + "    INVOKESTATIC io/jtrace/runtime/Tracer.keptByFuture (Ljava/lang/Throwable;I)V"), text);
+            check(hooked);
+        }
+    }
+
+    @Test
     void otherClassesStayAsTheyAre() throws IOException {
         assertNull(UncaughtDispatchHook.instrument(jdkClass("java/lang/ThreadGroup")));
         assertTrue(UncaughtDispatchHook.hooks("java/lang/Thread"));

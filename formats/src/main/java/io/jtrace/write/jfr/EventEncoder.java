@@ -205,7 +205,10 @@ final class EventEncoder implements CallVisitor {
     private int outcome(ExitKind kind) {
         if (outcomeGeneration != chunk.generation()) {
             outcomeGeneration = chunk.generation();
-            for (ExitKind k : ExitKind.values()) outcomeKeys[k.ordinal()] = pools.string(EventKinds.outcome(k));
+            for (ExitKind k : ExitKind.values()) {
+                // JMC shows the event's duration: say where it was not measured (0 there)
+                outcomeKeys[k.ordinal()] = pools.string(k == ExitKind.RETURN_UNTIMED ? "return (untimed)" : EventKinds.outcome(k));
+            }
         }
         return outcomeKeys[kind.ordinal()];
     }

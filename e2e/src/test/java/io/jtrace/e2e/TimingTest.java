@@ -1,0 +1,146 @@
+package io.jtrace.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtrace.analysis.CallAdapter;
+import io.jtrace.model.ExceptionRef;
+import io.jtrace.model.ExitKind;
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.read.Replay;
+import io.jtrace.read.TraceIndex;
+import io.jtrace.read.TraceReader;
+import io.jtrace.testing.Jdk;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Calls shorter than the clock go untimed (the default, adaptive timing): every enter and exit is
+ * still there in order, such calls are shown as untimed and estimated, never with an invented
+ * duration; {@code --timing full} puts a time on every record.
+ */
+class TimingTest {
+    @TempDir
+    Path dir;
+
+    static List<Jdk> jdks() {
+        return Jdk.all();
+    }
+
+    /** Counter's add: a million calls of one line, far past the tracer's warm-up of 8,192 calls. */
+    private static final String[] COUNTER = {"counter.Counter", "1000", "1000"};
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private record Calls(long all, long untimed, long timed) {}
+
+    /** Counts add's calls as the library replays them. */
+    private static Calls addCalls(Path rec) throws Exception {
+        long[] n = new long[3];
+        try (TraceIndex index = TraceReader.read(rec, null)) {
+            Replay.of(index, index.threads()).into(new CallAdapter() {
+                @Override
+                public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
+                                 ExceptionRef exception) {
+                    if (!method.name().equals("add")) return;
+                    n[0]++;
+                    n[kind == ExitKind.RETURN_UNTIMED ? 1 : 2]++;
+                }
+            });
+        }
+        return new Calls(n[0], n[1], n[2]);
+    }
+
+    /** The JSON export's add lines: untimed ones have a null duration, and are still returns. */
+    private Calls jsonAddCalls(Path rec) throws Exception {
+        Path json = dir.resolve(rec.getFileName() + ".jsonl");
+        Jtrace.Result export = Jtrace.jtrace(dir, "export", "--format", "json", "-o", json.toString(), rec.toString());
+        assertEquals(0, export.exit(), export::toString);
+        long all = 0, untimed = 0, timed = 0;
+        try (java.util.stream.Stream<String> lines = Files.lines(json)) {
+            for (String line : (Iterable<String>) lines::iterator) {
+                if (!line.contains("\"name\":\"add\"")) continue;
+                JsonNode n = JSON.readTree(line);
+                if (!n.path("kind").asText().equals("call")) continue;
+                all++;
+                assertEquals("return", n.path("outcome").asText(), line);
+                if (n.get("durationNanos").isNull()) untimed++;
+                else timed++;
+            }
+        }
+        return new Calls(all, untimed, timed);
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void shortCallsGoUntimedAndAreMarkedSoEverywhere(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("adaptive.jfr");
+        Jtrace.Result plain = Jtrace.plain(dir, jdk, COUNTER[0], COUNTER[1], COUNTER[2]);
+        Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of(), COUNTER[0], COUNTER[1], COUNTER[2]);
+        assertEquals(0, run.exit(), run::toString);
+        assertEquals(plain.out(), run.out());
+        assertTrue(run.err().contains("1,000,001 calls (2,000,002 records)"), run.err());
+
+        Calls c = addCalls(rec);
+        assertEquals(1_000_000, c.all(), "every call recorded");
+        // when add goes untimed depends on the machine (its calls must come out short 95% of a window)
+        assertTrue(c.untimed() > 0, "add's calls go untimed: " + c);
+        assertTrue(c.timed() >= 8_192, "the warm-up's calls timed: " + c);
+        assertEquals(c, jsonAddCalls(rec), "the JSON export says which calls were untimed");
+
+        Jtrace.Result print = Jtrace.jtrace(dir, "print", rec.toString());
+        assertEquals(0, print.exit(), print::toString);
+        long untimedLines = print.outLines().stream().filter(l -> l.endsWith("= counter.Counter.add(int, int)  untimed")).count();
+        assertEquals(c.untimed(), untimedLines, "print shows each untimed call without a duration");
+
+        Jtrace.Result summary = Jtrace.jtrace(dir, "summary", rec.toString());
+        assertEquals(0, summary.exit(), summary::toString);
+        String addRow = summary.outLines().stream().filter(l -> l.contains("counter.Counter.add(int, int)")
+                && !l.startsWith("main")).findFirst().orElseThrow();
+        assertTrue(addRow.matches("\\s+1,000,000\\s+~\\S+ \\S+\\s+~\\S+ \\S+\\s+~\\S+ \\S+\\s+\\S+ \\S+\\s+0\\s+counter\\.Counter\\.add\\(int, int\\) \\("
+                + String.format(java.util.Locale.ROOT, "%,d", c.untimed()) + " untimed\\)"), addRow);
+        assertTrue(summary.out().contains("untimed    " + String.format(java.util.Locale.ROOT, "%,d", c.untimed()) + " calls not timed"),
+                summary.out());
+
+        Jtrace.Result tree = Jtrace.jtrace(dir, "tree", rec.toString());
+        assertTrue(tree.out().contains(String.format(java.util.Locale.ROOT, "%,d", c.untimed()) + " untimed"), tree.out());
+
+        // a filtered recording keeps them untimed
+        Path filtered = dir.resolve("filtered.jfr");
+        Jtrace.Result filter = Jtrace.jtrace(dir, "filter", rec.toString(), "--include", "counter.**", "-o", filtered.toString());
+        assertEquals(0, filter.exit(), filter::toString);
+        assertEquals(c, addCalls(filtered));
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void fullTimingTimesEveryCall(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("full.jfr");
+        Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of("--timing", "full"), COUNTER[0], COUNTER[1], COUNTER[2]);
+        assertEquals(0, run.exit(), run::toString);
+        Calls c = addCalls(rec);
+        assertEquals(new Calls(1_000_000, 0, 1_000_000), c);
+        Jtrace.Result print = Jtrace.jtrace(dir, "print", rec.toString());
+        assertFalse(print.out().contains("untimed"), "no untimed call with --timing full");
+        Jtrace.Result summary = Jtrace.jtrace(dir, "summary", rec.toString());
+        assertFalse(summary.out().contains("untimed") || summary.out().contains("~"), summary.out());
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aBadTimingIsOneClearLine(Jdk jdk) {
+        Jtrace.Result run = Jtrace.trace(dir, jdk, dir.resolve("x.jfr"), List.of("--timing", "sometimes"), COUNTER[0]);
+        assertEquals(2, run.exit(), run::toString);
+        assertTrue(run.err().startsWith("jtrace run: invalid value for option '--timing'"), run.err());
+        assertEquals(1, run.err().strip().lines().count(), run.err());
+    }
+}

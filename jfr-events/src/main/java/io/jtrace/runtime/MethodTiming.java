@@ -1,0 +1,122 @@
+package io.jtrace.runtime;
+
+/**
+ * Which methods' calls are recorded without a clock read (see {@link RecordFormat#ENTER_UNTIMED}),
+ * decided per method by measuring its own calls.
+ *
+ * <p>Why: reading the clock twice costs ~50 ns a call here, more than a getter takes; real
+ * applications are made of such methods, and their timestamps measured mostly the clock. Rule: a
+ * method's timed calls are watched in windows of {@link #WINDOW}; when at least {@link #SHORT_NEEDED}
+ * of a window's calls were short leaf calls, its calls go untimed from then on. A leaf call
+ * (nothing recorded between its enter and exit) is short when its measured time, less the
+ * shortest leaf call measured so far in the JVM (the tracer's own time between the two clock
+ * reads, which every leaf call pays), is below {@link #shortNanos}: twice the clock's own cost,
+ * measured at start. No method is decided before its first {@link #WARMUP_WINDOWS} windows (its
+ * first calls run in the interpreter, whose times say little about the compiled code that makes
+ * the millions of calls that matter, and the calls just before the switch are what a reader
+ * estimates the untimed ones from). A window that misses starts the next one; after
+ * {@link #MAX_WINDOWS} windows the method stays timed for good and is no longer watched. Every call is still recorded, enter and exit, in order; only their times are left
+ * out. {@code jtrace run --timing full} turns this off.
+ *
+ * <p>The tables are shared by all threads and updated without locks: a count lost to a race only
+ * delays a decision, and a decision is never taken back.
+ */
+final class MethodTiming {
+    private MethodTiming() {}
+
+    static final byte WATCHED = 0;
+    static final byte UNTIMED = 1;
+    static final byte TIMED = 2;
+    static final int WINDOW = 256;
+    static final int SHORT_NEEDED = WINDOW * 95 / 100;
+    static final int WARMUP_WINDOWS = 32;
+    static final int MAX_WINDOWS = 4096;
+
+    /** Set before tracing starts ({@code timing=full}): every call timed, nothing watched. */
+    static boolean full;
+    /** A leaf call this much longer than {@link #floorNanos} or less is short (nanoseconds). */
+    static long shortNanos = 50;
+    /** The shortest leaf call measured so far (the tracer's own time between its clock reads). */
+    private static long floorNanos = Long.MAX_VALUE;
+
+    /** Per method id: WATCHED, UNTIMED or TIMED. */
+    private static volatile byte[] states = new byte[4096];
+    /** Per method id: calls watched in this window (bits 0-8), short ones (bits 9-17), windows done (bits 18-31). */
+    private static volatile int[] counts = new int[4096];
+
+    /** Measures the clock's own cost once, before tracing starts. */
+    static void calibrate() {
+        long best = Long.MAX_VALUE;
+        for (int round = 0; round < 5; round++) {
+            long start = System.nanoTime();
+            long sink = 0;
+            for (int i = 0; i < 2000; i++) sink += System.nanoTime();
+            long per = (System.nanoTime() - start) / 2000;
+            if (sink != 0 && per < best) best = per;
+        }
+        shortNanos = Math.max(30, Math.min(200, 2 * best));
+    }
+
+    /** Whether calls of this method go without clock reads now. */
+    static boolean untimed(int methodId) {
+        byte[] s = states;
+        return methodId < s.length && s[methodId] == UNTIMED;
+    }
+
+    /** Whether this method's timed calls are still being watched. */
+    static boolean watched(int methodId) {
+        if (full) return false;
+        byte[] s = states;
+        return methodId >= s.length || s[methodId] == WATCHED;
+    }
+
+    /** A timed call of a watched method returned: {@code leaf} with this duration (ns), or not a leaf. */
+    static void observe(int methodId, boolean leaf, long nanos) {
+        int[] c = counts;
+        byte[] s = states;
+        if (methodId >= c.length || methodId >= s.length) {
+            grow(methodId);
+            return; // the next calls are counted
+        }
+        boolean isShort = false;
+        if (leaf) {
+            long floor = floorNanos;
+            if (nanos < floor) floorNanos = floor = nanos; // racy: a lost update only keeps a higher floor a while
+            isShort = nanos - floor < shortNanos;
+        }
+        int v = c[methodId];
+        int watchedCalls = (v & 0x1ff) + 1;
+        int shortCalls = ((v >>> 9) & 0x1ff) + (isShort ? 1 : 0);
+        int windows = v >>> 18;
+        if (watchedCalls < WINDOW) {
+            c[methodId] = (windows << 18) | (shortCalls << 9) | watchedCalls;
+            return;
+        }
+        windows++;
+        if (windows <= WARMUP_WINDOWS) {
+            c[methodId] = windows << 18;
+            return;
+        }
+        if (shortCalls >= SHORT_NEEDED) {
+            s[methodId] = UNTIMED;
+        } else if (windows >= MAX_WINDOWS) {
+            s[methodId] = TIMED;
+        }
+        c[methodId] = windows << 18; // a new window
+    }
+
+    private static synchronized void grow(int methodId) {
+        int n = states.length;
+        while (n <= methodId) n *= 2;
+        if (n == states.length) return;
+        counts = java.util.Arrays.copyOf(counts, n);
+        states = java.util.Arrays.copyOf(states, n);
+    }
+
+    /** Test only: forgets every decision. */
+    static synchronized void reset() {
+        floorNanos = Long.MAX_VALUE;
+        states = new byte[4096];
+        counts = new int[4096];
+    }
+}

@@ -1,0 +1,79 @@
+package io.jtrace.runtime;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The per-method decision to stop reading the clock: only short leaf calls, only after warm-up, never taken back. */
+class MethodTimingTest {
+    @BeforeEach
+    void fresh() {
+        MethodTiming.reset();
+        MethodTiming.full = false;
+        MethodTiming.shortNanos = 50;
+    }
+
+    @AfterEach
+    void restore() {
+        MethodTiming.reset();
+    }
+
+    private static void calls(int methodId, int n, boolean leaf, long nanos) {
+        for (int i = 0; i < n; i++) {
+            if (MethodTiming.watched(methodId)) MethodTiming.observe(methodId, leaf, nanos);
+        }
+    }
+
+    @Test
+    void shortLeafCallsGoUntimedOnlyAfterTheWarmUp() {
+        calls(7, 1, true, 60); // the JVM's shortest leaf call so far: the tracer's own time
+        int warmUp = MethodTiming.WARMUP_WINDOWS * MethodTiming.WINDOW;
+        calls(7, warmUp - 1, true, 70);
+        assertFalse(MethodTiming.untimed(7), "not during the warm-up, however short");
+        calls(7, MethodTiming.WINDOW + 1, true, 70);
+        assertTrue(MethodTiming.untimed(7), "a window of short leaf calls after the warm-up");
+        assertFalse(MethodTiming.watched(7));
+    }
+
+    @Test
+    void longOrNonLeafCallsStayTimedAndAreLeftAloneInTheEnd() {
+        calls(3, 1, true, 60);
+        calls(3, MethodTiming.MAX_WINDOWS * MethodTiming.WINDOW + 1, true, 60 + 50); // 50 ns over the floor: not short
+        assertFalse(MethodTiming.untimed(3));
+        assertFalse(MethodTiming.watched(3), "decided timed for good after the last window");
+
+        calls(4, MethodTiming.MAX_WINDOWS * MethodTiming.WINDOW + 1, false, 0); // never a leaf
+        assertFalse(MethodTiming.untimed(4));
+    }
+
+    @Test
+    void aWindowMostlyShortIsNotEnough() {
+        calls(5, 1, true, 60);
+        int warmUp = MethodTiming.WARMUP_WINDOWS * MethodTiming.WINDOW;
+        calls(5, warmUp, true, 60);
+        for (int w = 0; w < 10; w++) { // 90% short: below the 95% needed
+            calls(5, MethodTiming.WINDOW * 9 / 10, true, 60);
+            calls(5, MethodTiming.WINDOW - MethodTiming.WINDOW * 9 / 10, true, 1_000);
+        }
+        assertFalse(MethodTiming.untimed(5));
+        assertTrue(MethodTiming.watched(5));
+    }
+
+    @Test
+    void fullTimingWatchesNothing() {
+        MethodTiming.full = true;
+        assertFalse(MethodTiming.watched(9));
+        assertFalse(MethodTiming.untimed(9));
+    }
+
+    @Test
+    void methodIdsBeyondTheTablesGrowThem() {
+        int id = 100_000;
+        calls(id, 1, true, 60);
+        calls(id, (MethodTiming.WARMUP_WINDOWS + 1) * MethodTiming.WINDOW + 2, true, 60);
+        assertTrue(MethodTiming.untimed(id));
+    }
+}
