@@ -12,7 +12,8 @@ import io.jtrace.model.ExitKind;
  *   0.141242  customer-2   15.9 us  bank.Bank.transfer(from=bank.Account@1b6d3586, to=bank.Account@4f3a2c1e, amount=250) = true
  *   0.144625  customer-2   31.0 us  bank.Bank.transfer(from=..., amount=332)  threw bank.InsufficientFundsException
  * </pre>
- * Without times, only the thread and the call (to compare two runs).
+ * An untimed call (see {@code run --timing}) says so in place of its duration. Without times,
+ * only the thread and the call (to compare two runs).
  */
 public final class InvocationText {
     private static final int TIME_WIDTH = 11;
@@ -42,7 +43,10 @@ public final class InvocationText {
         StringBuilder s = new StringBuilder(128);
         if (times) s.append(ansi.dim(Printable.padLeft(Durations.timestamp(i.nanos()), TIME_WIDTH))).append("  ");
         s.append(padRight(Printable.text(i.thread().label()), threadWidth)).append("  ");
-        if (times) s.append(Printable.padLeft(Durations.format(i.durationNanos()), DURATION_WIDTH)).append("  ");
+        if (times) {
+            String duration = i.kind() == ExitKind.RETURN_UNTIMED ? TextTraceWriter.UNTIMED : Durations.format(i.durationNanos());
+            s.append(Printable.padLeft(duration, DURATION_WIDTH)).append("  ");
+        }
         if (i.values() == null) {
             s.append(i.method().displayName());
         } else {

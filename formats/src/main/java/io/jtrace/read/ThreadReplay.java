@@ -441,7 +441,7 @@ final class ThreadReplay {
 
     private void exit(long t, ExitKind kind, ExceptionRef exception) {
         lastNanos = t;
-        if (kind != ExitKind.RETURN) dropReturn();
+        if (!kind.returned()) dropReturn(); // only a normal return, timed or not, has a value
         if (pending != null) {
             MethodInfo m = pending;
             pending = null;

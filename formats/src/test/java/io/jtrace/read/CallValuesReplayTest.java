@@ -202,9 +202,10 @@ class CallValuesReplayTest {
     }
 
     /**
-     * Values split from their call by a batch boundary still join it; an argument whose enter was
-     * in a lost batch, and a return value not followed by its exit, are dropped; an argument with
-     * no definition is named by position and typed by the descriptor.
+     * Values split from their call by a batch boundary still join it; an untimed call has its
+     * values; an argument whose enter was in a lost batch, and a return value not followed by its
+     * exit, are dropped; an argument with no definition is named by position and typed by the
+     * descriptor.
      */
     @Test
     void valuesAcrossBatchesAndValuesWithNothingToJoin() throws Exception {
@@ -247,6 +248,10 @@ class CallValuesReplayTest {
             enc.encoded(RecordFormat.LINE, 12, 125, new byte[0]); // not its exit: the return value is dropped
             enc.enter(1003, 130);
             enc.exit(140);
+            enc.enterUntimed(1002); // an untimed call (see run --timing) has its values all the same
+            enc.encoded(RecordFormat.ARGUMENT, 0, 140, intValue(4));
+            enc.encoded(RecordFormat.RETURN, 0, 140, intValue(5));
+            enc.exitUntimed();
             enc.encoded(RecordFormat.RETURN, 0, 140, intValue(11));
             enc.exit(150);
             batch(enc, 1, 2, 1);
@@ -263,7 +268,8 @@ class CallValuesReplayTest {
         }
         try (TraceIndex index = TraceReader.read(file, null)) {
             ThreadInfo t = index.threads().stream().filter(x -> x.label().equals("t1")).findFirst().orElseThrow();
-            assertEquals(List.of("> a.B.m1(count=5)", "= a.B.m2(arg0=-1) = 7", "= a.B.m3(long)", "< a.B.m1(...) = 11"),
+            assertEquals(List.of("> a.B.m1(count=5)", "= a.B.m2(arg0=-1) = 7", "= a.B.m3(long)", "= a.B.m2(arg0=4) = 5",
+                    "< a.B.m1(...) = 11"),
                     replay(index, t, Replay.Order.BY_THREAD, false));
             // the explore shell's history, each event replayed from the checkpoint of its batch: m1's exit
             // (two batches after its enter) has its arguments from the checkpoint's frames
@@ -289,7 +295,7 @@ class CallValuesReplayTest {
                     records.take();
                 }
             }));
-            assertEquals(List.of("argument 0", "argument 0", "return 0", "return 0"), copied);
+            assertEquals(List.of("argument 0", "argument 0", "return 0", "argument 0", "return 0", "return 0"), copied);
             CurrentRecord again = new CurrentRecord();
             List<byte[]> bodies = new ArrayList<>();
             Replay.of(index, List.of(t)).records(again).into(new CallAdapter() {
