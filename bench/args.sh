@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The cost of --args: the real applications of bench/real-apps.sh (Gson, JavaParser, H2 from Maven
-# Central) traced whole, once with call tracing alone and once with the arguments and return value
+# The cost of --args: the real applications of bench/real-apps.sh (Gson, JavaParser, H2, PDFBox from
+# Maven Central) traced whole, once with call tracing alone and once with the arguments and return value
 # of every method recorded (--args '**'), on every JDK given, all side by side in one run: ROUNDS
 # rounds, each running every configuration once in turn; medians of whole-process wall-clock
 # (jtrace run's own start-up and shut-down included). Also: the records each run wrote, the
@@ -22,11 +22,12 @@ CP="examples/target/classes:$(ls examples/target/lib/*.jar | tr '\n' ':')"
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 
-read -r -a apps <<<"${APPS:-gson javaparser h2}"
+read -r -a apps <<<"${APPS:-gson javaparser h2 pdfbox}"
 declare -A cmd=(
     [gson]="realapps.GsonOrders 2000 5"
     [javaparser]="realapps.JavaSources $PWD/agent/src 2"
     [h2]="realapps.SqlDatabase 20000"
+    [pdfbox]="realapps.PdfDocuments 10 10"
 )
 configs=("plain" "calls" "args")
 run() { # jdk-index app config -> wall ns

@@ -216,7 +216,7 @@ public final class MethodStatistics {
             t.methods = Arrays.copyOf(t.methods, t.depth * 2);
             t.childNanos = Arrays.copyOf(t.childNanos, t.depth * 2);
         }
-        int id = m.id();
+        int id = slot(m);
         t.methods[t.depth] = id;
         t.childNanos[t.depth] = 0;
         t.depth++;
@@ -241,7 +241,7 @@ public final class MethodStatistics {
     }
 
     private void leaf(ThreadState t, MethodInfo m, long duration, ExitKind kind) {
-        int id = m.id();
+        int id = slot(m);
         grow(t, id);
         if (kind == ExitKind.RETURN_UNTIMED && id != 0 && t.depth > 0 && t.methods[t.depth - 1] != 0) {
             untimedUnder.add(((long) t.methods[t.depth - 1] << 32) | id);
@@ -282,6 +282,18 @@ public final class MethodStatistics {
             rows[id] = r;
         }
         return r;
+    }
+
+    /** Method ids beyond this are a damaged record's (the agent hands them out densely from 1). */
+    private static final int MAX_SLOT = 1 << 20;
+
+    /**
+     * A method's slot in the per-method arrays: its id, or 0 (not counted, like the frames lost in
+     * a gap) for an id no recording has: a damaged record's, which must not size the arrays.
+     */
+    private static int slot(MethodInfo m) {
+        int id = m.id();
+        return id > 0 && id < MAX_SLOT ? id : 0;
     }
 
     private static void grow(ThreadState t, int id) {

@@ -58,4 +58,24 @@ class MethodStatisticsTest {
         assertEquals(100, f.selfNanos());
         assertEquals((100 + 50 + 10) / 3, f.averageNanos());
     }
+
+    /** A damaged record's method id (huge or negative) neither sizes the per-method arrays nor indexes them (fuzz: one flipped byte). */
+    @Test
+    void damagedMethodIdsAreNotCounted() {
+        io.jtrace.model.ThreadInfo t = new io.jtrace.model.ThreadInfo(1, "main", false, 0);
+        io.jtrace.model.MethodInfo main = new io.jtrace.model.MethodInfo(1, "p.M", "main", "()V", null, 0, 0);
+        MethodStatistics s = new MethodStatistics(2);
+        CallVisitor v = s.visitor();
+        v.enter(t, 0, 0, main);
+        for (int id : new int[] {Integer.MAX_VALUE, -498316294, 1 << 20}) {
+            io.jtrace.model.MethodInfo damaged = io.jtrace.model.MethodInfo.unknown(id);
+            v.enter(t, 10, 1, damaged);
+            v.call(t, 11, 2, damaged, 1, io.jtrace.model.ExitKind.RETURN, null);
+            v.exit(t, 20, 1, damaged, 10, io.jtrace.model.ExitKind.RETURN, null);
+        }
+        v.exit(t, 100, 0, main, 100, io.jtrace.model.ExitKind.RETURN, null);
+        s.endAll();
+        assertEquals(List.of("main"), s.methods().stream().map(r -> r.method().name()).toList());
+        assertEquals(100, row(s, "main").totalNanos());
+    }
 }
