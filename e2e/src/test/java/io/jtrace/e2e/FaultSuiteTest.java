@@ -372,10 +372,12 @@ class FaultSuiteTest {
     private static long recorderThread(Process jtrace, String main) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
-            java.util.Optional<ProcessHandle> target = jtrace.descendants()
-                    .filter(h -> h.info().commandLine().orElse("").contains(main)).findFirst();
-            if (target.isPresent()) {
-                try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(target.get().pid()), "task"))) {
+            // every process whose command line names the program: jtrace's own JVM does too (its
+            // arguments after '--'), and it may come first; only the target has a JFR recorder thread
+            List<ProcessHandle> candidates = jtrace.descendants()
+                    .filter(h -> h.info().commandLine().orElse("").contains(main)).toList();
+            for (ProcessHandle target : candidates) {
+                try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(target.pid()), "task"))) {
                     for (Path task : (Iterable<Path>) tasks::iterator) {
                         if (Files.readString(task.resolve("comm")).strip().equals("JFR Recorder Th")) {
                             return Long.parseLong(task.getFileName().toString());
