@@ -171,7 +171,9 @@ class QueryTest {
                 + " FROM exceptions e JOIN calls c USING (recording, call_id)"
                 + " WHERE e.how IN ('thrown', 'caught', 'finally', 'unwound') AND NOT starts_with(e.site, c.class || '.' || c.method || '(')");
         assertEquals(List.of(), mismatched);
-        List<List<String>> placed = query(rec.toString(), "SELECT count(*) FROM exceptions WHERE how IN ('thrown', 'caught', 'unwound') AND call_id IS NULL");
+        // (a task's exception caught by the JDK for its Future is caught outside every traced call: no call_id)
+        List<List<String>> placed = query(rec.toString(), "SELECT count(*) FROM exceptions WHERE how IN ('thrown', 'caught', 'unwound')"
+                + " AND call_id IS NULL AND NOT (how = 'caught' AND starts_with(site, 'java.util.concurrent.'))");
         assertEquals(List.of(List.of("0")), placed);
     }
 

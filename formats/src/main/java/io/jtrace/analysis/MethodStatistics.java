@@ -346,8 +346,12 @@ public final class MethodStatistics {
             if (each > r.maxNanos) r.maxNanos = each;
         }
         untimedUnder.forEach((key, count) -> {
-            MethodRow caller = rows[(int) (key >>> 32)];
-            MethodRow callee = rows[(int) (long) key];
+            int callerId = (int) (key >>> 32);
+            int calleeId = (int) (long) key;
+            // a caller whose frame was dropped at a gap may never have finished a call: no row
+            if (callerId >= rows.length || calleeId >= rows.length) return;
+            MethodRow caller = rows[callerId];
+            MethodRow callee = rows[calleeId];
             if (caller == null || callee == null) return;
             long moved = Math.min(caller.selfNanos, count * (callee.untimed == 0 ? 0 : callee.estimatedNanos / callee.untimed));
             caller.selfNanos -= moved;

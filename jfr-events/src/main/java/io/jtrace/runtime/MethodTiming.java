@@ -59,6 +59,7 @@ final class MethodTiming {
 
     /** Whether calls of this method go without clock reads now. */
     static boolean untimed(int methodId) {
+        if (full) return false; // an attach with --timing full after one that decided methods untimed
         byte[] s = states;
         return methodId < s.length && s[methodId] == UNTIMED;
     }

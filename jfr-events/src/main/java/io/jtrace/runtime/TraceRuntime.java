@@ -117,7 +117,7 @@ public final class TraceRuntime {
         Class<?>[] classes = {Tracer.class, ThreadTrace.class, TypeRegistry.class, MethodRegistry.class,
             VariableRegistry.class, VariableTracer.class, ValueRecords.class, ArgumentTracer.class, ExceptionEvents.class,
             ExceptionFields.class, ExceptionTrail.class, RecordFormat.class, UncaughtHandlers.class, TracedFrames.class,
-            MethodTiming.class,
+            MethodTiming.class, JdkSites.class,
             io.jtrace.events.TraceBatchEvent.class, TypeDefinitionEvent.class, MethodDefinitionEvent.class,
             VariableDefinitionEvent.class, SessionEvent.class, TracerStatisticsEvent.class};
         for (Class<?> c : classes) {

@@ -21,11 +21,15 @@ public final class QuerySession implements AutoCloseable {
     private final SqlEngine engine;
     private final Path spill;
     private final Connection connection;
+    /** Removes the spill directory if jtrace is stopped (Ctrl-C) before the session closes. */
+    private final Thread onExit;
 
     private QuerySession(SqlEngine engine, Path spill, Connection connection) {
         this.engine = engine;
         this.spill = spill;
         this.connection = connection;
+        this.onExit = new Thread(() -> delete(spill), "jtrace-query-cleanup");
+        Runtime.getRuntime().addShutdownHook(onExit);
     }
 
     /** Opens the engine over {@code recordings}, using at most {@code memoryLimit} of memory before spilling to disk. */
@@ -66,6 +70,11 @@ public final class QuerySession implements AutoCloseable {
             // closing anyway
         }
         delete(spill);
+        try {
+            Runtime.getRuntime().removeShutdownHook(onExit);
+        } catch (IllegalStateException exiting) {
+            // the hook runs anyway
+        }
     }
 
     private static void delete(Path dir) {
