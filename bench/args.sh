@@ -50,7 +50,7 @@ for ((r = 0; r < ROUNDS; r++)); do
         done
     done
 done
-median() { tr ' ' '\n' <<<"$1" | grep -v '^$' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+median() { tr ' ' '\n' <<<"$1" | grep -v '^$' | sort -n | awk '{a[NR]=$1} END {print (NR % 2 ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2)}'; }
 records() { sed -n 's/^jtrace: [0-9,]* calls (\([0-9,]*\) records).*/\1/p' "$1" | tr -d ,; }
 echo "--args '**' against call tracing alone, $ROUNDS rounds side by side, medians of whole-process wall-clock:"
 printf "  %-6s %-11s %8s %8s %8s %7s %13s %13s %9s %9s %7s  %s\n" jdk app plain calls args ratio \
@@ -73,5 +73,5 @@ for j in "${!JAVAS[@]}"; do
             'BEGIN {printf "  %-6s %-11s %6.2f s %6.2f s %6.2f s %6.2fx %13d %13d %9.1f %9.1f %7.2f  %s\n",
                     v, a, p / 1e9, c / 1e9, g / 1e9, g / c, rc, ra - rc, bc / 1e6, ba / 1e6, (ba - bc) / (ra - rc), s}'
     done
-    echo "  JDK $v: median ratio args/calls $(median "$ratios")x"
+    echo "  JDK $v: ratio args/calls median $(median "$ratios")x, highest $(tr ' ' '\n' <<<"$ratios" | sort -n | tail -1)x"
 done
