@@ -173,14 +173,22 @@ public final class ExceptionFlow {
             @Override
             public void exit(io.jtrace.model.ThreadInfo thread, long nanos, int depth, io.jtrace.model.MethodInfo method,
                              long durationNanos, ExitKind kind, io.jtrace.model.ExceptionRef exception) {
-                other(new io.jtrace.model.MethodExit(thread, nanos, depth, method, durationNanos, kind, exception));
+                try {
+                    left(thread, nanos, depth, method, kind, exception, nanos);
+                } catch (IOException x) {
+                    throw new java.io.UncheckedIOException(x);
+                }
             }
 
             @Override
             public void call(io.jtrace.model.ThreadInfo thread, long nanos, int depth, io.jtrace.model.MethodInfo method,
                              long durationNanos, ExitKind kind, io.jtrace.model.ExceptionRef exception) {
                 if (kind == ExitKind.EXCEPTION) {
-                    other(new MethodCall(thread, nanos, depth, method, durationNanos, kind, exception));
+                    try {
+                        left(thread, nanos, depth, method, kind, exception, nanos + durationNanos);
+                    } catch (IOException x) {
+                        throw new java.io.UncheckedIOException(x);
+                    }
                 } else {
                     counted(thread, nanos);
                 }
@@ -223,6 +231,14 @@ public final class ExceptionFlow {
 
     /** Feeds the next event (all threads, in time order). */
     public void accept(TraceEvent e) throws IOException {
+        if (e instanceof MethodExit m) {
+            left(m.thread(), m.nanos(), m.depth(), m.method(), m.kind(), m.exception(), m.nanos());
+            return;
+        }
+        if (e instanceof MethodCall m && m.kind() == ExitKind.EXCEPTION) {
+            left(m.thread(), m.nanos(), m.depth(), m.method(), m.kind(), m.exception(), m.nanos() + m.durationNanos());
+            return;
+        }
         ThreadState ts = count(e.thread(), e.nanos());
         if (e instanceof ExceptionThrown x) {
             thrown(ts, x);
@@ -240,13 +256,21 @@ public final class ExceptionFlow {
             Journey j = journeyOf(ts, u.exception(), u);
             j.handler = u.handler();
             finish(j, Outcome.UNCAUGHT, u.nanos(), null, null, 0);
-        } else if (e instanceof MethodExit m) {
-            frameLeft(ts, m.depth(), m.kind(), m.exception(), m.method(), m.nanos());
-        } else if (e instanceof MethodCall m && m.kind() == ExitKind.EXCEPTION) {
-            frameLeft(ts, m.depth(), m.kind(), m.exception(), m.method(), m.nanos() + m.durationNanos());
         } else if (e instanceof RecordsLost) {
             for (Journey j : new ArrayList<>(ts.open.values())) finish(j, Outcome.IN_FLIGHT, e.nanos(), null, null, 0);
         }
+        after(ts);
+    }
+
+    /**
+     * A frame left ({@link #accept} of a {@link MethodExit}, or of an exceptional {@link MethodCall}
+     * whose frame was left at {@code leftNanos}) without an event object: a replay exits tens of
+     * millions of frames, and one with no journey open on its thread only counts.
+     */
+    private void left(io.jtrace.model.ThreadInfo thread, long nanos, int depth, MethodInfo method, ExitKind kind,
+                      ExceptionRef exception, long leftNanos) throws IOException {
+        ThreadState ts = count(thread, nanos);
+        if (!ts.open.isEmpty()) frameLeft(ts, depth, kind, exception, method, leftNanos);
         after(ts);
     }
 
