@@ -102,7 +102,10 @@ public class Harness {
                 }
                 long plain = best[0].millis();
                 long jtraceIdle = best[1].millis();
-                long jfrIdle = configs.size() > 3 ? best[3].millis() : plain;
+                long jfrIdle = plain;
+                for (int c = 0; c < configs.size(); c++) {
+                    if (configs.get(c)[0].equals("JFR idle")) jfrIdle = best[c].millis(); // by name: rows were added before it
+                }
                 for (int c = 0; c < configs.size(); c++) {
                     Measure m = best[c];
                     String name = configs.get(c)[0];

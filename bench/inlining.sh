@@ -19,20 +19,23 @@ FLAGS="-XX:+UnlockDiagnosticVMOptions -XX:+PrintInlining"
 # shellcheck disable=SC2086
 "$JTRACE" run --timing full -o "$OUT/f.jfr" -- "$JAVA" $FLAGS -cp "$CP" realapps.SqlDatabase 20000 >"$OUT/full.txt" 2>&1
 "$JAVA" -version 2>&1 | head -1
+# One decision per line: '@ BCI   org.h2.X::m (N bytes)   REASON'; JDK 25 adds '\-> TypeProfile' lines.
+decisions() { grep -aE '^ *(\| *)*[ !]*@ [0-9]+ +org\.h2\.' "$1" | sed -E 's/^.*@ [0-9]+ +//; s/ +\([0-9]+ bytes\)//; s/ +failed to inline://; s/ +$//'; }
+inlined='(inline|inline \(hot\)|accessor|intrinsic|\(intrinsic\))$'
+for f in plain traced full; do decisions "$OUT/$f.txt" >"$OUT/$f.dec"; done
 echo "inlining decisions (C1 and C2) on call sites whose callee is org.h2.*, by the JIT's reason:"
-outcomes() { grep -aF "org.h2." "$1" | sed -E 's/^ *//; s/.*\([0-9]+ bytes\) *//; s/^failed to inline: //' | sort | uniq -c; }
-for f in plain traced full; do outcomes "$OUT/$f.txt" >"$OUT/$f.counts"; done
 printf "  %-40s %10s %10s %10s\n" reason plain traced full
-cat "$OUT"/*.counts | sed -E 's/^ *[0-9]+ //' | sort -u | while read -r reason; do
+cat "$OUT"/*.dec | sed -E 's/^[^ ]+ +//' | sort | uniq -c | sort -rn | sed -E 's/^ *[0-9]+ //' | while read -r reason; do
     row=""
-    for f in plain traced full; do
-        n=$(awk -v r="$reason" '{c=$1; $1=""; sub(/^ /, ""); if ($0 == r) print c}' "$OUT/$f.counts")
-        row+=$(printf " %10s" "${n:-0}")
-    done
+    for f in plain traced full; do row+=$(printf " %10s" "$(sed -E 's/^[^ ]+ +//' "$OUT/$f.dec" | grep -cxF "$reason" || true)"); done
     printf "  %-40s%s\n" "$reason" "$row"
 done
 for f in plain traced full; do
-    all=$(grep -acF "org.h2." "$OUT/$f.txt" || true)
-    ok=$(grep -aF "org.h2." "$OUT/$f.txt" | grep -cE '(inline|inline \(hot\)|accessor|intrinsic)$' || true)
-    echo "  $f: $ok of $all decisions inlined"
+    echo "  $f: $(grep -cE "$inlined" "$OUT/$f.dec" || true) of $(wc -l <"$OUT/$f.dec") decisions inlined"
+done
+# Hot call sites: callees that C2 inlined as hot in the plain run. How many are never inlined traced?
+grep -E 'inline \(hot\)$' "$OUT/plain.dec" | awk '{print $1}' | sort -u >"$OUT/hot"
+for f in traced full; do
+    grep -E "$inlined" "$OUT/$f.dec" | awk '{print $1}' | sort -u >"$OUT/$f.ok"
+    echo "  hot callees inlined plain and never inlined $f: $(comm -23 "$OUT/hot" "$OUT/$f.ok" | wc -l) of $(wc -l <"$OUT/hot")"
 done
