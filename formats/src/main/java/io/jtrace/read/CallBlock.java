@@ -91,6 +91,14 @@ final class CallBlock implements CallVisitor {
         if (source != null) valueRecords[i] = source.takeValues();
     }
 
+    /**
+     * Whether any item holds an object that only it keeps alive (an event, a record, values).
+     * Methods, threads and exception references live as long as the recording's symbols: a block
+     * may keep stale references to them, so neither delivering nor clearing a block of calls
+     * writes its columns again.
+     */
+    private boolean holdsEvents;
+
     @Override
     public void enter(ThreadInfo t, long n, int d, MethodInfo method) {
         callValues(add(ENTER, t, n, d, method));
@@ -121,6 +129,7 @@ final class CallBlock implements CallVisitor {
 
     @Override
     public void other(TraceEvent e) {
+        holdsEvents = true;
         int i = add(OTHER, e.thread(), e.nanos(), e.depth(), e);
         record[i] = source == null ? null : source.take();
     }
@@ -141,8 +150,6 @@ final class CallBlock implements CallVisitor {
         if (k == ENTER || k == EXIT || k == CALL) {
             if (currentValues != null) currentValues.set(values[i]);
             if (current != null) current.setValues(valueRecords[i]);
-            values[i] = null;
-            valueRecords[i] = null;
         }
         switch (k) {
             case ENTER: v.enter(t, nanos[i], depth[i], (MethodInfo) item[i]); break;
@@ -152,22 +159,21 @@ final class CallBlock implements CallVisitor {
             case OTHER:
                 if (current != null) current.set(record[i]);
                 v.other((TraceEvent) item[i]);
-                record[i] = null;
                 break;
             default: afterThread.accept(t); break;
         }
-        item[i] = null;
-        exception[i] = null;
-        thread[i] = null;
     }
 
+    /** Empties the block; the objects only it kept alive are let go (see {@link #holdsEvents}). */
     void clear() {
-        java.util.Arrays.fill(item, 0, size, null);
-        java.util.Arrays.fill(exception, 0, size, null);
-        java.util.Arrays.fill(thread, 0, size, null);
-        java.util.Arrays.fill(record, 0, size, null);
-        java.util.Arrays.fill(valueRecords, 0, size, null);
-        java.util.Arrays.fill(values, 0, size, null);
+        boolean values = valuesSource != null || source != null;
+        if (holdsEvents || values) {
+            java.util.Arrays.fill(item, 0, size, null);
+            java.util.Arrays.fill(record, 0, size, null);
+            java.util.Arrays.fill(this.values, 0, size, null);
+            java.util.Arrays.fill(valueRecords, 0, size, null);
+            holdsEvents = false;
+        }
         size = 0;
     }
 }
