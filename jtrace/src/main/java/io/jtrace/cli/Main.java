@@ -75,6 +75,7 @@ public final class Main implements Runnable {
         int code = onLargeStack(() -> execute(args, out, err), err);
         out.flush();
         err.flush();
+        io.jtrace.cli.launch.ClassArchive.makeIfMissing();
         System.exit(code);
     }
 

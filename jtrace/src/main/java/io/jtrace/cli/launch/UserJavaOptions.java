@@ -24,5 +24,6 @@ public final class UserJavaOptions {
             String saved = env.remove(SAVED + name);
             if (saved != null) env.put(name, saved);
         }
+        ClassArchive.forgetStubVariables(env);
     }
 }

@@ -1,0 +1,114 @@
+package io.jtrace.e2e;
+
+import io.jtrace.testing.Jdk;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * jtrace's own class-data archive (AppCDS, see ClassArchive): made in the background after the
+ * first command with a fresh cache, used by the next one (its classes come from the archive), a
+ * damaged archive is never a visible error and is replaced, JTRACE_CDS=off makes none.
+ */
+class ClassArchiveTest {
+    @TempDir
+    Path dir;
+
+    static List<Jdk> jdks() {
+        return Jdk.all();
+    }
+
+    private Map<String, String> env(Jdk jdk, String... more) {
+        var env = new java.util.HashMap<>(Map.of("XDG_CACHE_HOME", dir.resolve("cache").toString(),
+                "JTRACE_JAVA", jdk.java().toString()));
+        for (int i = 0; i < more.length; i += 2) env.put(more[i], more[i + 1]);
+        return env;
+    }
+
+    private Path cdsDir() {
+        return dir.resolve("cache/jtrace/cds");
+    }
+
+    private List<Path> archives() throws Exception {
+        if (!Files.isDirectory(cdsDir())) return List.of();
+        try (Stream<Path> s = Files.list(cdsDir())) {
+            return s.filter(p -> p.toString().endsWith(".jsa")).toList();
+        }
+    }
+
+    /** Waits for the background dump (niced; seconds on a loaded machine). */
+    private Path awaitArchive() throws Exception {
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            List<Path> a = archives();
+            if (a.size() == 1) return a.get(0);
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no archive in " + cdsDir() + " after 120 s");
+    }
+
+    /** jtrace's own classes loaded, and how many of them came from the archive (class+load log to a file). */
+    private long[] jtraceClasses(Jdk jdk, Path log, String... args) throws Exception {
+        Files.deleteIfExists(log);
+        Jtrace.Result r = Jtrace.jtraceWithEnv(dir, env(jdk, "JTRACE_OPTS", "-Xlog:class+load=info:file=" + log), args);
+        assertEquals(0, r.exit(), r::toString);
+        assertEquals("", r.err(), r::toString);
+        try (Stream<String> lines = Files.lines(log)) {
+            // lambdas are spun at run time (those of the listing run come from the archive too)
+            List<String> ours = lines.filter(l -> l.contains(" io.jtrace.") && !l.contains("$$Lambda")).toList();
+            return new long[] {ours.size(), ours.stream().filter(l -> l.contains("shared objects file")).count()};
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void madeAfterTheFirstCommandAndUsedByTheNext(Jdk jdk) throws Exception {
+        Path log = dir.resolve("classes.log");
+        assertEquals(0, jtraceClasses(jdk, log, "--version")[1], "no archive yet");
+        Path archive = awaitArchive();
+        assertTrue(Files.size(archive) > 1_000_000, archive::toString);
+        // another subcommand than the one that listed its classes: every class of the executable is in it
+        Jtrace.Result rec = Jtrace.trace(dir, jdk, dir.resolve("a.jfr"), List.of(), "counter.Counter", "10", "10");
+        assertEquals(0, rec.exit(), rec::toString);
+        long[] loaded = jtraceClasses(jdk, log, "summary", "a.jfr");
+        assertTrue(loaded[0] > 50 && loaded[1] == loaded[0],
+                "of " + loaded[0] + " jtrace classes loaded, " + loaded[1] + " came from the archive");
+        try (Stream<Path> s = Files.list(cdsDir())) {
+            assertEquals(List.of(archive), s.toList(), "only the archive is left (no class lists, no lock)");
+        }
+    }
+
+    @Test
+    void aDamagedArchiveIsIgnoredThenReplaced() throws Exception {
+        Jdk jdk = Jdk.current();
+        Jtrace.jtraceWithEnv(dir, env(jdk), "--version");
+        Path archive = awaitArchive();
+        archive.toFile().setWritable(true);
+        Files.writeString(archive, "not an archive");
+        Jtrace.Result r = Jtrace.jtraceWithEnv(dir, env(jdk), "--version");
+        assertEquals(0, r.exit(), r::toString);
+        assertEquals("", r.err(), "a damaged archive is no error of the user's: " + r);
+        assertFalse(Files.exists(archive), "removed, so that the next command lists its classes again");
+        Jtrace.jtraceWithEnv(dir, env(jdk), "--version");
+        assertTrue(Files.size(awaitArchive()) > 1_000_000);
+    }
+
+    @Test
+    void offMakesNone() throws Exception {
+        Jtrace.Result r = Jtrace.jtraceWithEnv(dir, env(Jdk.current(), "JTRACE_CDS", "off"), "--version");
+        assertEquals(0, r.exit(), r::toString);
+        Thread.sleep(3000); // a dump would have started by now
+        assertFalse(Files.exists(cdsDir()), "JTRACE_CDS=off: no archive, no class list");
+    }
+}
