@@ -127,9 +127,30 @@ final class LineBuffer {
         if (i > start) buf[--i] = (byte) ('0' + n);
     }
 
+    /** The last timestamp written, for {@link #lastMicros} and {@link #prefixWidth}. */
+    private final byte[] lastStamp = new byte[64];
+    private int lastStampLength;
+    private long lastMicros = -1;
+
     /** {@link Durations#timestamp} right-aligned in {@code width} columns. */
     LineBuffer timestamp(long nanos, int width) {
         long micros = Math.max(0, nanos) / 1_000;
+        if (micros == lastMicros && width == prefixWidth) {
+            // a trace has several records per microsecond: most lines repeat the line before's time
+            ensure(lastStampLength);
+            System.arraycopy(lastStamp, 0, buf, len, lastStampLength);
+            len += lastStampLength;
+            return this;
+        }
+        int start = len;
+        stamp(micros, width);
+        lastStampLength = Math.min(len - start, lastStamp.length);
+        System.arraycopy(buf, start, lastStamp, 0, lastStampLength);
+        lastMicros = lastStampLength == len - start ? micros : -1;
+        return this;
+    }
+
+    private void stamp(long micros, int width) {
         long seconds = micros / 1_000_000;
         if (seconds != prefixSeconds || width != prefixWidth) {
             // the padding, seconds and point change once a second: made once, copied per line
@@ -144,7 +165,6 @@ final class LineBuffer {
         }
         append(prefix);
         padded((int) (micros - seconds * 1_000_000), 6);
-        return this;
     }
 
     private static int digits(long v) {
