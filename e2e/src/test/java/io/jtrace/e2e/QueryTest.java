@@ -247,6 +247,71 @@ class QueryTest {
         assertTrue(parquetBytes <= 2 * Files.size(rec), parquetBytes + " bytes of Parquet for a recording of " + Files.size(rec));
     }
 
+    /**
+     * The args table against the JSON export of the same recording (every argument and return
+     * value of every call, joined to its call's method and start), in a query and in the Parquet
+     * dataset; the README's "calls whose argument was null"; empty without {@code run --args}.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void argsAreTheValuesOfTheJsonExport(Jdk jdk) throws Exception {
+        Path rec = record(jdk, "checkout.jfr", List.of("--args", "args.**"), "args.Checkout");
+        Path json = dir.resolve("checkout.json");
+        Jtrace.Result j = Jtrace.jtrace(dir, "export", rec.toString(), "--format", "json", "-o", json.toString());
+        assertEquals(0, j.exit(), j::toString);
+        List<String> values = new ArrayList<>();
+        Map<String, Long> nullArguments = new java.util.TreeMap<>();
+        Map<String, Deque<JsonNode>> stacks = new HashMap<>();
+        for (String line : Files.readAllLines(json)) {
+            JsonNode e = JSON.readTree(line);
+            String kind = e.get("kind").asText();
+            Deque<JsonNode> stack = stacks.computeIfAbsent(e.get("thread").asText(), k -> new ArrayDeque<>());
+            if (kind.equals("enter")) stack.push(e);
+            if (!kind.equals("exit") && !kind.equals("call")) continue;
+            JsonNode enter = kind.equals("exit") ? stack.pop() : e;
+            String call = e.get("thread").asText() + "|" + e.get("class").asText() + "." + e.get("name").asText() + "|"
+                    + enter.get("nanos").asText();
+            JsonNode args = e.get("args");
+            for (int i = 0; args != null && i < args.size(); i++) {
+                JsonNode a = args.get(i);
+                values.add(call + "|argument|" + i + "|" + a.get("name").asText() + "|" + valueFields(a));
+                if (a.get("valueKind").asText().equals("null")) {
+                    nullArguments.merge(e.get("class").asText() + "." + e.get("name").asText() + "|" + a.get("name").asText(), 1L, Long::sum);
+                }
+            }
+            if (e.hasNonNull("return")) values.add(call + "|return||return|" + valueFields(e.get("return")));
+        }
+        assertTrue(values.size() > 20 && !nullArguments.isEmpty(), values + " " + nullArguments);
+
+        String select = "SELECT a.thread, c.class || '.' || c.method, c.start_ns, a.kind, coalesce(a.position::VARCHAR, ''), a.name,"
+                + " a.declared_type, a.value, a.value_kind, coalesce(a.value_type, '') FROM %s a JOIN %s c USING (call_id)";
+        List<String> queried = query(rec.toString(), String.format(select, "args", "calls").replace("USING (call_id)",
+                "USING (recording, call_id)")).stream().map(r -> String.join("|", r)).toList();
+        assertEquals(sorted(values), sorted(queried));
+
+        List<String> nulls = query(rec.toString(), "SELECT c.class || '.' || c.method, a.name, count(*) FROM args a"
+                + " JOIN calls c USING (recording, call_id) WHERE a.value_kind = 'null' GROUP BY ALL ORDER BY 1, 2")
+                .stream().map(r -> String.join("|", r)).toList();
+        assertEquals(nullArguments.entrySet().stream().map(n -> n.getKey() + "|" + n.getValue()).toList(), nulls);
+
+        Path dataset = dir.resolve("dataset");
+        Jtrace.Result p = Jtrace.jtrace(dir, "export", rec.toString(), "--format", "parquet", "-o", dataset.toString());
+        assertEquals(0, p.exit(), p::toString);
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
+            String rp = "read_parquet('" + dataset + "/%s/**/*.parquet', hive_partitioning = true)";
+            assertEquals(sorted(values), sorted(strings(s, String.format(select, String.format(rp, "args"), String.format(rp, "calls")))));
+        }
+
+        Path plain = record(jdk, "plain.jfr", List.of(), "args.Checkout");
+        assertEquals(List.of(List.of("0")), query(plain.toString(), "SELECT count(*) FROM args"), "no --args: an empty table");
+    }
+
+    /** A value as the args table has it: declared type, value, kind, runtime type. */
+    private static String valueFields(JsonNode v) {
+        return v.get("declaredType").asText() + "|" + v.get("value").asText() + "|" + v.get("valueKind").asText() + "|"
+                + (v.hasNonNull("valueType") ? v.get("valueType").asText() : "");
+    }
+
     /** The JSON export's line method, {@code vars.History.accumulate(int)}, from the lines table's class and method. */
     private static String withParameters(String row) {
         String[] f = row.split("\\|", -1);

@@ -11,11 +11,6 @@ import java.util.List;
  * The tables of {@code jtrace query} and of the Parquet dataset, in one place (docs/query.md
  * documents them; the schema's version is {@link #SCHEMA_VERSION}). Each is a view over all
  * recordings, {@code recording} first, then the table's own columns.
- *
- * <p>Arguments and return values ({@code run} recording them is being added): they become an
- * {@code args} table here, one row per value with the {@code call_id} of its call, made by a
- * {@link Table} whose replay reads the argument records the way {@link VariablesTable} reads
- * variable accesses.
  */
 final class TraceTables {
     private TraceTables() {}
@@ -23,7 +18,8 @@ final class TraceTables {
     /** Raised when a column changes meaning or goes; adding a table or a column at the end does not. */
     static final int SCHEMA_VERSION = 1;
 
-    static final List<Table> ALL = List.of(new CallsTable(), new ExceptionsTable(), new VariablesTable(), new LinesTable());
+    static final List<Table> ALL = List.of(new CallsTable(), new ExceptionsTable(), new VariablesTable(), new LinesTable(),
+            new ArgsTable());
 
     /** Registers the tables' functions and creates their views over {@code recordings}. */
     static void create(Connection connection, List<SqlEngine.Recording> recordings) throws SQLException {
