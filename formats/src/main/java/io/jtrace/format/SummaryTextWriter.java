@@ -37,7 +37,7 @@ public final class SummaryTextWriter {
         Ansi a = options.ansi();
         MethodStatistics st = s.statistics();
         if (s.dataLossEvents() > 0) {
-            out.println(a.red(a.bold("!! WARNING: JFR LOST " + Counts.grouped(s.dataLossBytes())
+            out.println(a.red(a.bold("!! WARNING: JFR LOST AT LEAST " + Counts.grouped(s.dataLossBytes())
                     + " BYTES OF EVENTS IN " + s.dataLossEvents() + " PLACE(S) WHILE RECORDING: the figures below miss those calls !!")));
         }
         if (st.lostMarkers() > 0) {

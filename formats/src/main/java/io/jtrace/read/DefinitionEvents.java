@@ -55,6 +55,9 @@ final class DefinitionEvents {
             case TracerStatisticsEvent.NAME:
                 index.internalErrors = Math.max(index.internalErrors, e.getLong("internalErrors"));
                 index.classesFailed = Math.max(index.classesFailed, e.getLong("classesFailed"));
+                // a filtered recording carries its source's jdk.DataLoss here (every chunk repeats the totals)
+                index.carriedDataLossEvents = Math.max(index.carriedDataLossEvents, e.getLong("dataLossEvents"));
+                index.carriedDataLossBytes = Math.max(index.carriedDataLossBytes, e.getLong("dataLossBytes"));
                 break;
             case DATA_LOSS:
                 index.dataLossEvents++;

@@ -51,6 +51,9 @@ public final class TraceIndex implements AutoCloseable {
     long batches;
     long dataLossEvents;
     long dataLossBytes;
+    /** The loss of the recording a filtered one was made from (jtrace.TracerStatistics). */
+    long carriedDataLossEvents;
+    long carriedDataLossBytes;
     long internalErrors;
     long classesFailed;
     long lastNanos = Long.MIN_VALUE;
@@ -124,12 +127,13 @@ public final class TraceIndex implements AutoCloseable {
         return batches;
     }
 
+    /** Places where JFR lost events while recording (this file's jdk.DataLoss, and its source's if filtered). */
     public long dataLossEvents() {
-        return dataLossEvents;
+        return dataLossEvents + carriedDataLossEvents;
     }
 
     public long dataLossBytes() {
-        return dataLossBytes;
+        return dataLossBytes + carriedDataLossBytes;
     }
 
     public long internalErrors() {

@@ -338,6 +338,9 @@ public final class RecordingWriter implements AutoCloseable {
         e.internalErrors = index.internalErrors();
         e.batches = batches;
         e.records = records;
+        // the source's loss, so that every reader of the filtered file warns of it as of the source
+        e.dataLossEvents = index.dataLossEvents();
+        e.dataLossBytes = index.dataLossBytes();
         e.commit();
     }
 }

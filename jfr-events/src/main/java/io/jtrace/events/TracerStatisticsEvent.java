@@ -49,4 +49,12 @@ public final class TracerStatisticsEvent extends jdk.jfr.Event {
     @Description("Failures inside the tracer that were swallowed instead of thrown into the application")
     public long internalErrors;
 
+    @Label("JFR Data Loss Events")
+    @Description("jdk.DataLoss events of the recording this one was filtered from (jtrace filter copies the loss, which JFR's own event cannot carry); 0 in a recording made by the agent")
+    public long dataLossEvents;
+
+    @Label("JFR Data Loss")
+    @Description("Bytes JFR reported lost in the recording this one was filtered from; 0 in a recording made by the agent")
+    @jdk.jfr.DataAmount
+    public long dataLossBytes;
 }

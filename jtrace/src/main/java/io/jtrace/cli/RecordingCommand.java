@@ -58,7 +58,7 @@ public abstract class RecordingCommand extends JtraceCommand {
                     + file.getFileName() + " -- java ...')");
         }
         if (index.dataLossEvents() > 0) {
-            warn("JFR lost " + index.dataLossBytes() + " bytes of events in " + index.dataLossEvents()
+            warn("JFR lost at least " + index.dataLossBytes() + " bytes of events in " + index.dataLossEvents()
                     + " place(s) while recording: the trace has gaps (marked '~')");
         }
         if (index.internalErrors() > 0) {

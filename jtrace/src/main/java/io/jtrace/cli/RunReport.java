@@ -101,7 +101,7 @@ final class RunReport {
             Path shown = relative(p);
             err.println(String.format(Locale.ROOT, "jtrace: %,d calls (%,d records) in %d thread(s) -> %s (%s)",
                     s.calls(), s.records(), s.threads(), shown, bytes(s.bytes())));
-            if (s.dataLossBytes() > 0) err.println(PREFIX + "warning: JFR lost " + s.dataLossBytes() + " bytes of events in " + shown);
+            if (s.dataLossBytes() > 0) err.println(PREFIX + "warning: JFR lost at least " + s.dataLossBytes() + " bytes of events in " + shown);
             if (s.damage() != null) err.println(PREFIX + "warning: " + shown + " is damaged: " + s.damage());
         }
         err.flush();

@@ -1,0 +1,80 @@
+package io.jtrace.read;
+
+import io.jtrace.events.MethodDefinitionEvent;
+import io.jtrace.events.SessionEvent;
+import io.jtrace.write.RecordingWriter;
+import jdk.jfr.Recording;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * JFR's jdk.DataLoss cannot be written by a program, so a recording that jtrace filter (RecordingWriter)
+ * makes carries its source's loss in jtrace.TracerStatistics, and its readers add it to the file's own.
+ */
+class DataLossCarriedTest {
+    @TempDir
+    Path dir;
+
+    private Path source() throws Exception {
+        Path file = dir.resolve("source.jfr");
+        try (Recording r = new Recording()) {
+            r.start();
+            SessionEvent s = new SessionEvent();
+            s.nanoOrigin = 0;
+            s.commit();
+            MethodDefinitionEvent m = new MethodDefinitionEvent();
+            m.methodId = 1;
+            m.className = "a.B";
+            m.methodName = "m";
+            m.descriptor = "()V";
+            m.commit();
+            r.stop();
+            r.dump(file);
+        }
+        return file;
+    }
+
+    private Path filtered(TraceIndex index, String name) throws Exception {
+        Path out = dir.resolve(name);
+        Files.createFile(out);
+        new RecordingWriter(index, out).close();
+        return out;
+    }
+
+    @Test
+    void aFilteredRecordingWarnsOfItsSourcesLoss() throws Exception {
+        Path copy;
+        try (TraceIndex source = TraceReader.read(source(), null)) {
+            assertEquals(0, source.dataLossEvents());
+            source.dataLossEvents = 3; // as three jdk.DataLoss events would have counted
+            source.dataLossBytes = 123_456;
+            copy = filtered(source, "copy.jfr");
+        }
+        try (TraceIndex index = TraceReader.read(copy, null)) {
+            assertEquals(3, index.dataLossEvents());
+            assertEquals(123_456, index.dataLossBytes());
+            // and a filter of the filtered file: the total once, not twice
+            Path again = filtered(index, "again.jfr");
+            try (TraceIndex twice = TraceReader.read(again, null)) {
+                assertEquals(3, twice.dataLossEvents());
+                assertEquals(123_456, twice.dataLossBytes());
+            }
+        }
+    }
+
+    @Test
+    void noLossNoWarning() throws Exception {
+        try (TraceIndex source = TraceReader.read(source(), null)) {
+            Path copy = filtered(source, "copy.jfr");
+            try (TraceIndex index = TraceReader.read(copy, null)) {
+                assertEquals(0, index.dataLossEvents());
+                assertEquals(0, index.dataLossBytes());
+            }
+        }
+    }
+}
