@@ -47,7 +47,7 @@ public final class ClassArchive {
         try {
             if (classes != null) {
                 start(Paths.get(archive), Paths.get(classes));
-            } else if (!System.getProperty("java.vm.info", "").contains("sharing")) {
+            } else if (!System.getProperty("java.vm.info", "").contains("sharing") && !sharingTurnedOff()) {
                 // given the archive, the JVM ran without it (damaged, or made by another build of
                 // the same java): removed, so that the next command lists its classes for a new one
                 Files.deleteIfExists(Paths.get(archive));
@@ -55,6 +55,11 @@ public final class ClassArchive {
         } catch (IOException | RuntimeException e) {
             // start-up stays as it was; nothing the user needs to hear about
         }
+    }
+
+    /** JTRACE_OPTS=-Xshare:off: the archive was not refused, only not used (looked up only then: it costs). */
+    private static boolean sharingTurnedOff() {
+        return java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().contains("-Xshare:off");
     }
 
     private static void start(Path archive, Path runClasses) throws IOException {
