@@ -32,7 +32,13 @@ class LargeRecordingTest {
     @BeforeAll
     static void record() {
         big = dir.resolve("big.jfr");
-        Jtrace.Result run = Jtrace.trace(dir, Jdk.current(), big, List.of(), "counter.Counter", "200000", "40");
+        // 2 MB chunks (JFR's default is 12 MB): several chunks hold the calls whatever the timing of rotation
+        List<String> cmd = new java.util.ArrayList<>(List.of("run", "-o", big.toString(), "--"));
+        List<String> java = Jtrace.javaCommand(Jdk.current(), "counter.Counter", "200000", "40");
+        cmd.add(java.get(0));
+        cmd.add("-XX:FlightRecorderOptions:maxchunksize=2m");
+        cmd.addAll(java.subList(1, java.size()));
+        Jtrace.Result run = Jtrace.jtrace(dir, cmd.toArray(String[]::new));
         assertEquals(0, run.exit(), run::toString);
         assertTrue(run.err().contains(String.format("%,d calls", CALLS)), run::toString);
     }
@@ -77,8 +83,8 @@ class LargeRecordingTest {
         return new long[] {p.exitValue(), lines, unfinished};
     }
 
-    /** Start offsets of the recording's JFR chunks (each header: "FLR\0", version, then its size). */
-    private static List<Long> chunkStarts(Path file) throws IOException {
+    /** Start offsets of the recording's JFR chunks (each header: "FLR\0", version, then its size), and its end. */
+    private static List<Long> chunkBounds(Path file) throws IOException {
         List<Long> starts = new java.util.ArrayList<>();
         try (var ch = java.nio.channels.FileChannel.open(file)) {
             java.nio.ByteBuffer head = java.nio.ByteBuffer.allocate(16);
@@ -89,20 +95,24 @@ class LargeRecordingTest {
                 starts.add(at);
                 at += head.getLong(8);
             }
+            starts.add(ch.size());
         }
         return starts;
     }
 
     /**
-     * Cut in the middle of its last chunk (a file cut short while being copied): the complete
-     * chunks before the cut are printed, then one error line, exit 2.
+     * Cut in the middle of its last chunk of calls (a file cut short while being copied): the
+     * complete chunks before the cut are printed, then one error line, exit 2. That chunk is the
+     * last one over 1 MB: the JVM may start a last, small chunk for what it writes at exit, and
+     * main() may have returned in the chunk before it.
      */
     @Test
     void truncatedRecordingIsPrintedAsFarAsItGoes() throws Exception {
-        List<Long> chunks = chunkStarts(big);
-        assertTrue(chunks.size() >= 2, "expected several ~12 MB chunks: " + chunks);
-        long lastStart = chunks.get(chunks.size() - 1);
-        long cutAt = lastStart + (Files.size(big) - lastStart) / 2;
+        List<Long> bounds = chunkBounds(big);
+        int callsChunk = bounds.size() - 2;
+        while (callsChunk > 0 && bounds.get(callsChunk + 1) - bounds.get(callsChunk) < (1 << 20)) callsChunk--;
+        assertTrue(callsChunk >= 1, "expected several ~2 MB chunks: " + bounds);
+        long cutAt = bounds.get(callsChunk) + (bounds.get(callsChunk + 1) - bounds.get(callsChunk)) / 2;
         Path cut = dir.resolve("cut.jfr");
         try (InputStream in = Files.newInputStream(big); OutputStream out = Files.newOutputStream(cut)) {
             out.write(in.readNBytes((int) cutAt));
