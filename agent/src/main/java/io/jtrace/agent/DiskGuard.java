@@ -1,5 +1,7 @@
 package io.jtrace.agent;
 
+import io.jtrace.runtime.TraceRuntime;
+
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
@@ -13,7 +15,8 @@ import java.util.stream.Stream;
  * exit code 1, no shutdown hooks and no recording. So every {@value #INTERVAL_MILLIS} ms this
  * checks the room left for the JFR repository (where the chunks grow) and for the recording
  * (written at the end from those chunks: as many bytes again); when what is left would not hold
- * the recording plus two seconds of its fastest growth and what JFR still holds in memory, tracing stops, the
+ * the recording plus two seconds of its fastest growth (over a second or the last check's
+ * interval) and what JFR still holds in memory, tracing stops, the
  * recording is written with what came before, and one message says so. The program runs on,
  * untraced, and ends as it would.
  */
@@ -58,18 +61,24 @@ final class DiskGuard implements Runnable {
                 String repo = System.getProperty("jdk.jfr.repository");
                 if (repo == null) continue;
                 Path repository = Paths.get(repo);
-                long used = sizeOf(repository);
+                // JFR writes its buffers to disk about once a second, so the files lag behind what the
+                // tracer has produced (the first second of a fast program: nearly all of it)
+                long used = Math.max(sizeOf(repository), TraceRuntime.payloadBytes());
                 long aSecondAgo = sizes[tick % WINDOW];
+                long lastTick = sizes[(tick + WINDOW - 1) % WINDOW];
                 sizes[tick % WINDOW] = used;
                 if (tick >= WINDOW) fastest = Math.max(fastest, used - aSecondAgo);
-                long growth = 2 * Math.max(fastest, used - aSecondAgo);
+                // The last tick's growth as a rate too: when the JIT compiles the traced code, the
+                // rate jumps several-fold within a second, faster than a one-second window sees.
+                long perSecond = Math.max(fastest, Math.max(used - aSecondAgo, (used - lastTick) * WINDOW));
+                long growth = 2 * perSecond;
                 FileStore chunks = Files.getFileStore(repository);
                 Path outputDir = recording.output().toAbsolutePath().getParent();
                 FileStore file = Files.getFileStore(outputDir);
                 long need = chunks.equals(file) ? 2 * used + 2 * growth + RESERVE : used + growth + RESERVE;
                 long left = Math.min(file.getUsableSpace(), chunks.getUsableSpace());
                 if (file.getUsableSpace() < need || chunks.getUsableSpace() < growth + RESERVE) {
-                    stop(left, chunks.equals(file) ? outputDir.toString() : repository + " (JFR's chunks) and " + outputDir);
+                    stop(left, perSecond, chunks.equals(file) ? outputDir.toString() : repository + " (JFR's chunks) and " + outputDir);
                     return;
                 }
             } catch (IOException | RuntimeException e) {
@@ -78,11 +87,12 @@ final class DiskGuard implements Runnable {
         }
     }
 
-    private void stop(long left, String where) {
+    private void stop(long left, long perSecond, String where) {
         double seconds = (System.nanoTime() - startNanos) / 1e9;
         log.warn(String.format(java.util.Locale.ROOT,
-                "stopped tracing after %.1f s: the disk is nearly full (%,d KB left for %s); the recording holds"
-                        + " the trace up to then, and the program goes on untraced", seconds, left / 1024, where));
+                "stopped tracing after %.1f s: the disk would soon be full (%,d KB left for %s; the trace grows by up to %,d KB/s);"
+                        + " the recording holds the trace up to then, and the program goes on untraced",
+                seconds, left / 1024, where, perSecond / 1024));
         recording.stop();
     }
 

@@ -159,7 +159,7 @@ class FaultSuiteTest {
         assertTrue(out.get(out.size() - 2).matches("done \\d+ true"), r::toString);
         List<String> agent = r.err().lines().filter(l -> l.startsWith("jtrace agent:")).toList();
         assertEquals(1, agent.size(), r::toString);
-        assertTrue(agent.get(0).contains("stopped tracing after") && agent.get(0).contains("the disk is nearly full"), r::toString);
+        assertTrue(agent.get(0).contains("stopped tracing after") && agent.get(0).contains("the disk would soon be full"), r::toString);
         assertFalse(r.err().contains("irrecoverable"), r::toString);
         long made = Long.parseLong(out.get(out.size() - 2).split(" ")[1]);
         long calls = Long.parseLong(out.get(out.size() - 1).replaceAll("\\(.*", "").replaceAll("\\D", ""));

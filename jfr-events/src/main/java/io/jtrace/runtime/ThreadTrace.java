@@ -427,7 +427,7 @@ final class ThreadTrace {
             e.recordCount = records;
             e.payload = new String(buf, 0, pos, StandardCharsets.ISO_8859_1);
             e.commit();
-            TraceRuntime.batchWritten(records, calls, sequence == 0);
+            TraceRuntime.batchWritten(records, calls, pos, sequence == 0);
         } catch (Throwable t) {
             TraceRuntime.internalError(t);
         } finally {

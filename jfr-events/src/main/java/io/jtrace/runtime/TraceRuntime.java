@@ -27,6 +27,8 @@ public final class TraceRuntime {
     private static final AtomicLong BATCHES = new AtomicLong();
     private static final AtomicLong RECORDS = new AtomicLong();
     private static final AtomicLong CALLS = new AtomicLong();
+    /** Payload bytes handed to JFR: what the recording grows by, before JFR writes it to disk (up to a second later). */
+    private static final AtomicLong PAYLOAD_BYTES = new AtomicLong();
     private static final AtomicLong THREADS = new AtomicLong();
     private static final AtomicLong ERRORS = new AtomicLong();
     private static final AtomicLong CLASSES = new AtomicLong();
@@ -70,7 +72,7 @@ public final class TraceRuntime {
         generation++;
         Tracer.attached = attached;
         if (attached) { // a recording of its own: counters start again (jtrace.TracerStatistics describes this one)
-            for (AtomicLong counter : new AtomicLong[] {BATCHES, RECORDS, CALLS, THREADS, ERRORS, CLASSES, CLASSES_FAILED}) counter.set(0);
+            for (AtomicLong counter : new AtomicLong[] {BATCHES, RECORDS, CALLS, PAYLOAD_BYTES, THREADS, ERRORS, CLASSES, CLASSES_FAILED}) counter.set(0);
         }
         version = jtraceVersion;
         options = agentOptions;
@@ -233,8 +235,9 @@ public final class TraceRuntime {
         }
     }
 
-    static void batchWritten(int records, int calls, boolean firstOfThread) {
+    static void batchWritten(int records, int calls, int payloadBytes, boolean firstOfThread) {
         BATCHES.incrementAndGet();
+        PAYLOAD_BYTES.addAndGet(payloadBytes);
         RECORDS.addAndGet(records);
         CALLS.addAndGet(calls);
         if (firstOfThread) THREADS.incrementAndGet();
@@ -280,6 +283,11 @@ public final class TraceRuntime {
 
     public static long records() {
         return RECORDS.get();
+    }
+
+    /** Bytes of trace payload committed to JFR so far (the disk guard's measure of growth). */
+    public static long payloadBytes() {
+        return PAYLOAD_BYTES.get();
     }
 
     private static void emitSession() {
