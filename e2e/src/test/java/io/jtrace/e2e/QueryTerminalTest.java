@@ -25,11 +25,16 @@ class QueryTerminalTest {
     @TempDir
     Path dir;
 
-    private final String socket = "jtrace-query-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+    /**
+     * The tmux server's socket: a new one for each session, since a server asked to exit may still
+     * be going when the next session starts on its socket ("server exited unexpectedly").
+     */
+    private String socket;
+    private final List<String> sockets = new ArrayList<>();
 
     @AfterEach
     void killServer() {
-        Jtrace.exec(dir, List.of("tmux", "-L", socket, "kill-server"), Map.of());
+        for (String s : sockets) Jtrace.exec(dir, List.of("tmux", "-L", s, "kill-server"), Map.of());
     }
 
     private String tmux(String... args) {
@@ -41,6 +46,8 @@ class QueryTerminalTest {
     }
 
     private void open(Path recording) {
+        socket = "jtrace-query-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+        sockets.add(socket);
         tmux("new-session", "-d", "-x", "160", "-y", "50", "-s", "t",
                 "env -u NO_COLOR TERM=xterm-256color HOME=" + dir + " " + Jtrace.executable() + " query " + recording
                         + "; echo \"query exited with $?\"; sleep 600");

@@ -133,9 +133,11 @@ public final class TraceRuntime {
         TypeRegistry.idOfClass(StackOverflowError.class);
         TypeRegistry.idOfClass(OutOfMemoryError.class);
         try {
-            // Past the JDK's threshold for compiling method-handle forms (about 30 calls), so
-            // that compiling them never happens deep in a stack either.
-            for (int i = 0; i < 64; i++) {
+            // Past the JDK's thresholds for compiling method-handle forms (30 calls) and for
+            // customizing a method handle to its call site (127 calls): each defines a class, and
+            // a class defined deep in a stack overflow makes the JDK's instrument library print
+            // "*** java.lang.instrument ASSERTION FAILED ***" (seen with 64 on JDK 25 in CI).
+            for (int i = 0; i < 160; i++) {
                 TracedFrames.prepare();
                 ExceptionFields.prepare();
             }
