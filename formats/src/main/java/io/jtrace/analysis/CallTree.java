@@ -4,158 +4,333 @@ import io.jtrace.model.MethodInfo;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The aggregated call tree: identical call paths merged into one node. The roots stand for a
  * thread (or all threads, or a focused method's subtrees) and have no method; their time is the
  * sum of their children's. Built by {@link CallTreeBuilder}; memory grows with the number of
  * distinct call paths, not with the number of calls.
+ *
+ * <p>Why not an object per node: a deeply recursive program (a parser's visitors) has millions of
+ * distinct call paths; as objects with their child arrays they took ~125 bytes each and spread a
+ * node over several cache lines. Here a node is one record of {@value #SLOTS} longs (64 bytes) in
+ * pages of longs, which the garbage collector never walks; {@link Node} is a view made on demand.
  */
 public final class CallTree {
-    /** One call path. */
-    public static final class Node {
-        private final MethodInfo method;
-        private final String label;
-        private final Node parent;
-        private final int depth;
-        long calls;
-        long totalNanos;
-        long selfNanos;
-        long exceptional;
-        /** Calls not timed (shorter than the clock's own cost): their time is in the caller's self time. */
-        long untimed;
-        private static final Node[] NONE = {};
-        /** Most nodes are leaves: they share one empty array (a tree can have millions of nodes). */
-        private Node[] children = NONE;
-        /** The children's method ids, beside them: a scan reads one small array, not a node and a method per child. */
-        private int[] childIds = NO_IDS;
-        private static final int[] NO_IDS = {};
-        private int childCount;
-        /** Children by method id once there are many: open addressing, no boxing (paths with hundreds of callees are common). */
-        private Node[] index;
-        /** The child found last: loops call the same callee again and again. */
-        private Node lastChild;
+    // A node's record, by slot: what it counts, then its links packed two ints to a long.
+    private static final int CALLS = 0, TOTAL = 1, SELF = 2, UNTIMED = 3;
+    /** Calls left by an exception (low int) and the number of children (high int). */
+    private static final int EXCEPTIONAL_CHILDREN = 4;
+    /** The method's id (low) and the parent node (high; -1 for a root). */
+    private static final int METHOD_PARENT = 5;
+    /** The depth (low) and the child found last (high; -1: none): loops call the same callee again and again. */
+    private static final int DEPTH_LAST = 6;
+    /** The newest child (low) and the next older sibling (high); -1: none. */
+    private static final int CHILD_SIBLING = 7;
+    private static final int SLOTS = 8;
+    private static final int PAGE_BITS = 13; // 8,192 nodes, 512 KB a page
+    private static final int PAGE_MASK = (1 << PAGE_BITS) - 1;
+    /** Children of a node with more than this many are found through {@link #wide}, not by walking its siblings. */
+    private static final int SCAN_LIMIT = 8;
 
-        Node(MethodInfo method, String label, Node parent) {
-            this.method = method;
-            this.label = label;
-            this.parent = parent;
-            this.depth = parent == null ? 0 : parent.depth + 1;
+    private long[][] pages = new long[4][];
+    private int size;
+    /** The method of each id a node has (the first seen, as before). */
+    private final Map<Integer, MethodInfo> methods = new HashMap<>();
+    private final Map<Integer, String> rootLabels = new HashMap<>();
+    /** Children of wide nodes, by (parent, method id): open addressing; node + 1 in {@link #wideNodes}, 0 = empty. */
+    private long[] wideKeys = new long[1024];
+    private int[] wideNodes = new int[1024];
+    private int wideSize;
+    private List<Node> roots = List.of();
+    private long methodNodes;
+
+    CallTree() {
+    }
+
+    // ---- building (CallTreeBuilder) ----
+
+    private long[] page(int node) {
+        return pages[node >>> PAGE_BITS];
+    }
+
+    private static int at(int node) {
+        return (node & PAGE_MASK) * SLOTS;
+    }
+
+    private long get(int node, int slot) {
+        return pages[node >>> PAGE_BITS][at(node) + slot];
+    }
+
+    private static int low(long v) {
+        return (int) v;
+    }
+
+    private static int high(long v) {
+        return (int) (v >>> 32);
+    }
+
+    private static long pack(int low, int high) {
+        return (low & 0xFFFFFFFFL) | (long) high << 32;
+    }
+
+    private int newNode(int methodId, int parent, int depth) {
+        int n = size;
+        if (n == Integer.MAX_VALUE) throw new IllegalStateException("more than 2^31 call paths");
+        int p = n >>> PAGE_BITS;
+        if (p == pages.length) pages = Arrays.copyOf(pages, p * 2);
+        if (pages[p] == null) pages[p] = new long[SLOTS << PAGE_BITS];
+        long[] page = pages[p];
+        int a = at(n);
+        page[a + METHOD_PARENT] = pack(methodId, parent);
+        page[a + DEPTH_LAST] = pack(depth, -1);
+        page[a + CHILD_SIBLING] = pack(-1, -1);
+        size = n + 1;
+        return n;
+    }
+
+    int root(String label) {
+        int r = newNode(0, -1, 0);
+        rootLabels.put(r, label);
+        return r;
+    }
+
+    int depth(int node) {
+        return low(get(node, DEPTH_LAST));
+    }
+
+    /** The child of {@code parent} for {@code m}, created on first use. */
+    int child(int parent, MethodInfo m) {
+        int id = m.id();
+        long[] pp = page(parent);
+        int pa = at(parent);
+        int last = high(pp[pa + DEPTH_LAST]);
+        if (last >= 0 && low(get(last, METHOD_PARENT)) == id) return last;
+        int children = high(pp[pa + EXCEPTIONAL_CHILDREN]);
+        int n = children > SCAN_LIMIT ? lookUpWide(parent, id) : scan(low(pp[pa + CHILD_SIBLING]), id);
+        if (n < 0) n = add(parent, m, children);
+        pp[pa + DEPTH_LAST] = pack(low(pp[pa + DEPTH_LAST]), n);
+        return n;
+    }
+
+    private int scan(int child, int id) {
+        while (child >= 0) {
+            long[] cp = page(child);
+            int ca = at(child);
+            if (low(cp[ca + METHOD_PARENT]) == id) return child;
+            child = high(cp[ca + CHILD_SIBLING]);
         }
+        return -1;
+    }
 
-        /** The child for {@code m}, created on first use. Few children: a linear scan; many: a hash table. */
-        Node child(MethodInfo m) {
-            int id = m.id();
-            Node last = lastChild;
-            if (last != null && last.method.id() == id) return last;
-            Node n = index != null ? lookUp(id) : scan(id);
-            if (n == null) n = add(m);
-            lastChild = n;
-            return n;
-        }
-
-        private Node scan(int id) {
-            int[] ids = childIds;
-            for (int i = 0; i < childCount; i++) {
-                if (ids[i] == id) return children[i];
+    private int add(int parent, MethodInfo m, int children) {
+        int pa = at(parent);
+        int n = newNode(m.id(), parent, low(page(parent)[pa + DEPTH_LAST]) + 1);
+        methods.putIfAbsent(m.id(), m);
+        methodNodes++;
+        long[] pp = page(parent);
+        int newest = low(pp[pa + CHILD_SIBLING]);
+        pp[pa + CHILD_SIBLING] = pack(n, high(pp[pa + CHILD_SIBLING]));
+        long[] np = page(n);
+        np[at(n) + CHILD_SIBLING] = pack(-1, newest);
+        pp[pa + EXCEPTIONAL_CHILDREN] = pack(low(pp[pa + EXCEPTIONAL_CHILDREN]), children + 1);
+        if (children + 1 > SCAN_LIMIT) {
+            if (children == SCAN_LIMIT) { // just became wide: index the siblings too
+                for (int c = newest; c >= 0; c = high(get(c, CHILD_SIBLING))) insertWide(parent, low(get(c, METHOD_PARENT)), c);
             }
-            return null;
+            insertWide(parent, m.id(), n);
         }
+        return n;
+    }
 
-        private Node lookUp(int id) {
-            int mask = index.length - 1;
-            for (int i = mix(id) & mask; ; i = (i + 1) & mask) {
-                Node n = index[i];
-                if (n == null || n.method.id() == id) return n;
+    private static long wideKey(int parent, int id) {
+        return pack(id, parent);
+    }
+
+    private static int slot(long key, int mask) {
+        long h = key * 0x9E3779B97F4A7C15L;
+        return (int) (h >>> 40) & mask;
+    }
+
+    private int lookUpWide(int parent, int id) {
+        long key = wideKey(parent, id);
+        int mask = wideKeys.length - 1;
+        for (int i = slot(key, mask); ; i = (i + 1) & mask) {
+            int v = wideNodes[i];
+            if (v == 0) return -1;
+            if (wideKeys[i] == key) return v - 1;
+        }
+    }
+
+    private void insertWide(int parent, int id, int node) {
+        if ((wideSize + 1) * 2 > wideKeys.length) {
+            long[] keys = wideKeys;
+            int[] nodes = wideNodes;
+            wideKeys = new long[keys.length * 2];
+            wideNodes = new int[keys.length * 2];
+            for (int i = 0; i < keys.length; i++) if (nodes[i] != 0) place(keys[i], nodes[i]);
+        }
+        place(wideKey(parent, id), node + 1);
+        wideSize++;
+    }
+
+    private void place(long key, int value) {
+        int mask = wideKeys.length - 1;
+        int i = slot(key, mask);
+        while (wideNodes[i] != 0) i = (i + 1) & mask;
+        wideKeys[i] = key;
+        wideNodes[i] = value;
+    }
+
+    void called(int node) {
+        page(node)[at(node) + CALLS]++;
+    }
+
+    /** A call of {@code node} ended: {@code duration} in all, {@code inCallees} of it in traced callees. */
+    void ended(int node, long duration, long inCallees, boolean exceptional, boolean untimed) {
+        long[] p = page(node);
+        int a = at(node);
+        p[a + TOTAL] += duration;
+        p[a + SELF] += Math.max(0, duration - inCallees);
+        if (exceptional) p[a + EXCEPTIONAL_CHILDREN] = pack(low(p[a + EXCEPTIONAL_CHILDREN]) + 1, high(p[a + EXCEPTIONAL_CHILDREN]));
+        if (untimed) p[a + UNTIMED]++;
+    }
+
+    /** Ends building: a root's calls and time are its children's; roots without children are left out. */
+    void finish(List<Integer> rootNodes) {
+        List<Node> list = new ArrayList<>();
+        for (int r : rootNodes) {
+            Node root = new Node(r);
+            long total = 0, calls = 0;
+            for (Node c : root.childrenInCallOrder()) {
+                total += c.totalNanos();
+                calls += c.calls();
             }
+            long[] p = page(r);
+            p[at(r) + TOTAL] = total;
+            p[at(r) + CALLS] = calls;
+            if (high(p[at(r) + EXCEPTIONAL_CHILDREN]) > 0) list.add(root);
         }
+        roots = List.copyOf(list);
+    }
 
-        private static int mix(int id) {
-            return id * 0x9E3779B9 >>> 7;
-        }
+    // ---- reading ----
 
-        private Node add(MethodInfo m) {
-            Node n = new Node(m, null, this);
-            if (childCount == children.length) {
-                children = Arrays.copyOf(children, Math.max(4, childCount * 2));
-                childIds = Arrays.copyOf(childIds, children.length);
-            }
-            childIds[childCount] = m.id();
-            children[childCount++] = n;
-            if (index != null && childCount * 2 <= index.length) {
-                insert(index, n);
-            } else if (childCount > 8) { // (re)build at twice the children, so the table stays at most half full
-                index = new Node[Integer.highestOneBit(childCount * 4 - 1)];
-                for (int i = 0; i < childCount; i++) insert(index, children[i]);
-            }
-            return n;
-        }
+    /** One call path: a view of the tree's record for it. */
+    public final class Node {
+        private final int node;
 
-        private static void insert(Node[] table, Node n) {
-            int mask = table.length - 1;
-            int i = mix(n.method.id()) & mask;
-            while (table[i] != null) i = (i + 1) & mask;
-            table[i] = n;
-        }
-
-        int childCount() {
-            return childCount;
+        private Node(int node) {
+            this.node = node;
         }
 
         /** Null for a root. */
-        public MethodInfo method() { return method; }
+        public MethodInfo method() {
+            return high(get(node, METHOD_PARENT)) < 0 ? null : methods.get(low(get(node, METHOD_PARENT)));
+        }
+
         /** A root's name (thread, "all threads"); null for a method node. */
-        public String label() { return label; }
-        public Node parent() { return parent; }
+        public String label() {
+            return rootLabels.get(node);
+        }
+
+        public Node parent() {
+            int p = high(get(node, METHOD_PARENT));
+            return p < 0 ? null : new Node(p);
+        }
+
         /** 0 for a root, 1 for its children, ... */
-        public int depth() { return depth; }
+        public int depth() {
+            return low(get(node, DEPTH_LAST));
+        }
+
         /** Calls on this path (for a root: calls of its children). */
-        public long calls() { return calls; }
+        public long calls() {
+            return get(node, CALLS);
+        }
+
         /** Inclusive time of the calls on this path. */
-        public long totalNanos() { return totalNanos; }
+        public long totalNanos() {
+            return get(node, TOTAL);
+        }
+
         /** Time of the calls on this path outside traced callees. */
-        public long selfNanos() { return selfNanos; }
+        public long selfNanos() {
+            return get(node, SELF);
+        }
+
         /** Calls on this path left by an exception. */
-        public long exceptionalExits() { return exceptional; }
+        public long exceptionalExits() {
+            return low(get(node, EXCEPTIONAL_CHILDREN)) & 0xFFFFFFFFL;
+        }
+
         /** Calls not timed (see ExitKind.RETURN_UNTIMED): their time is in the caller's self time. */
-        public long untimedCalls() { return untimed; }
-        public boolean isRoot() { return parent == null; }
+        public long untimedCalls() {
+            return get(node, UNTIMED);
+        }
+
+        public boolean isRoot() {
+            return high(get(node, METHOD_PARENT)) < 0;
+        }
 
         /** Share of the parent's total time, 0..1 (1 for a root). */
         public double shareOfParent() {
-            if (parent == null) return 1;
-            return parent.totalNanos == 0 ? 0 : (double) totalNanos / parent.totalNanos;
+            int p = high(get(node, METHOD_PARENT));
+            if (p < 0) return 1;
+            long parentTotal = get(p, TOTAL);
+            return parentTotal == 0 ? 0 : (double) totalNanos() / parentTotal;
         }
 
         /** Children, most total time first (then by name, so equal trees print the same). */
         public List<Node> children() {
-            List<Node> list = new ArrayList<>(Arrays.asList(children).subList(0, childCount));
-            list.sort(Comparator.comparingLong(Node::totalNanos).reversed()
-                    .thenComparing(n -> n.method.displayName()));
+            List<Node> list = childrenInCallOrder();
+            if (list.size() < 2) return list;
+            list = new ArrayList<>(list);
+            list.sort(Comparator.comparingLong(Node::totalNanos).reversed().thenComparing(n -> n.method().displayName()));
             return list;
         }
 
         /** Children in the order they were first called (stable from run to run, unlike times). */
         public List<Node> childrenInCallOrder() {
-            return List.copyOf(Arrays.asList(children).subList(0, childCount));
+            int newest = low(get(node, CHILD_SIBLING));
+            if (newest < 0) return List.of();
+            List<Node> list = new ArrayList<>(high(get(node, EXCEPTIONAL_CHILDREN)));
+            for (int c = newest; c >= 0; c = high(get(c, CHILD_SIBLING))) list.add(new Node(c));
+            Collections.reverse(list);
+            return list;
         }
 
         /** The methods from the root's first child down to this node. */
         public List<MethodInfo> path() {
-            List<MethodInfo> p = new ArrayList<>(depth);
-            for (Node n = this; n != null && n.method != null; n = n.parent) p.add(0, n.method);
+            List<MethodInfo> p = new ArrayList<>(depth());
+            for (Node n = this; n != null && !n.isRoot(); n = n.parent()) p.add(n.method());
+            Collections.reverse(p);
             return p;
         }
-    }
 
-    private final List<Node> roots;
-    private final long nodes;
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Node n && n.node == node && n.tree() == CallTree.this;
+        }
 
-    CallTree(List<Node> roots, long nodes) {
-        this.roots = roots;
-        this.nodes = nodes;
+        private CallTree tree() {
+            return CallTree.this;
+        }
+
+        @Override
+        public int hashCode() {
+            return node;
+        }
+
+        @Override
+        public String toString() {
+            return isRoot() ? label() : method().displayName();
+        }
     }
 
     /** One root per thread (in order of their first event), or one for all threads when merged. */
@@ -165,6 +340,6 @@ public final class CallTree {
 
     /** Number of method nodes (distinct call paths). */
     public long nodeCount() {
-        return nodes;
+        return methodNodes;
     }
 }

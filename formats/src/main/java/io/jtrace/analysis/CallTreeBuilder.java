@@ -7,7 +7,6 @@ import io.jtrace.model.RecordsLost;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -36,27 +35,27 @@ public final class CallTreeBuilder {
     /** What the frames below a gap in the records are shown as. */
     public static final MethodInfo LOST_FRAME = new MethodInfo(0, "?", "(frames before lost records)", "()V", null, 0, 0);
 
-    /** Open frames of one thread. */
+    /** Open frames of one thread: their nodes (-1: none, below the depth limit or outside the focus). */
     private static final class Stack {
-        final CallTree.Node root;
-        CallTree.Node[] nodes = new CallTree.Node[64];
+        final int root;
+        int[] nodes = new int[64];
         long[] childNanos = new long[64];
         /** Inside a focused subtree (always, without focus). */
         boolean[] inTree = new boolean[64];
         int depth;
 
-        Stack(CallTree.Node root) {
+        Stack(int root) {
             this.root = root;
         }
     }
 
     private final Options options;
-    private final Map<Object, CallTree.Node> roots = new LinkedHashMap<>();
+    private final CallTree tree = new CallTree();
+    private final Map<Object, Integer> roots = new LinkedHashMap<>();
     private final Map<Long, Stack> stacks = new HashMap<>();
     /** The previous event's thread: events come in runs of one thread, spare the map look-up. */
     private Stack last;
     private long lastThread;
-    private long nodes;
 
     public CallTreeBuilder(Options options) {
         this.options = options;
@@ -122,11 +121,11 @@ public final class CallTreeBuilder {
         last = null;
     }
 
-    private CallTree.Node root(ThreadInfo thread) {
+    private int root(ThreadInfo thread) {
         Object key = options.merged() ? "all" : thread.id();
-        CallTree.Node r = roots.get(key);
+        Integer r = roots.get(key);
         if (r == null) {
-            r = new CallTree.Node(null, options.merged() ? "all threads" : thread.label(), null);
+            r = tree.root(options.merged() ? "all threads" : thread.label());
             roots.put(key, r);
         }
         return r;
@@ -139,7 +138,7 @@ public final class CallTreeBuilder {
             s.childNanos = Arrays.copyOf(s.childNanos, d * 2);
             s.inTree = Arrays.copyOf(s.inTree, d * 2);
         }
-        CallTree.Node parent;
+        int parent;
         boolean inTree;
         if (options.focus() == null) {
             inTree = true;
@@ -149,14 +148,12 @@ public final class CallTreeBuilder {
             parent = s.nodes[d - 1];
         } else {
             inTree = options.focus().test(m);
-            parent = inTree ? s.root : null;
+            parent = inTree ? s.root : -1;
         }
-        CallTree.Node node = null;
-        if (parent != null && (options.maxDepth() <= 0 || parent.depth() < options.maxDepth())) {
-            int before = parent.childCount();
-            node = parent.child(m);
-            if (parent.childCount() != before) nodes++;
-            node.calls++;
+        int node = -1;
+        if (parent >= 0 && (options.maxDepth() <= 0 || tree.depth(parent) < options.maxDepth())) {
+            node = tree.child(parent, m);
+            tree.called(node);
         }
         s.nodes[d] = node;
         s.childNanos[d] = 0;
@@ -167,29 +164,13 @@ public final class CallTreeBuilder {
     private void exit(Stack s, long duration, ExitKind kind) {
         if (s.depth == 0) return;
         int d = --s.depth;
-        CallTree.Node node = s.nodes[d];
-        if (node != null) {
-            node.totalNanos += duration;
-            node.selfNanos += Math.max(0, duration - s.childNanos[d]);
-            if (kind == ExitKind.EXCEPTION) node.exceptional++;
-            else if (kind == ExitKind.RETURN_UNTIMED) node.untimed++;
-        }
-        s.nodes[d] = null;
+        int node = s.nodes[d];
+        if (node >= 0) tree.ended(node, duration, s.childNanos[d], kind == ExitKind.EXCEPTION, kind == ExitKind.RETURN_UNTIMED);
         if (d > 0) s.childNanos[d - 1] += duration;
     }
 
     public CallTree build() {
-        List<CallTree.Node> list = new ArrayList<>();
-        for (CallTree.Node root : roots.values()) {
-            long total = 0, calls = 0;
-            for (CallTree.Node c : root.children()) {
-                total += c.totalNanos;
-                calls += c.calls;
-            }
-            root.totalNanos = total;
-            root.calls = calls;
-            if (root.childCount() > 0) list.add(root);
-        }
-        return new CallTree(list, nodes);
+        tree.finish(List.copyOf(roots.values()));
+        return tree;
     }
 }

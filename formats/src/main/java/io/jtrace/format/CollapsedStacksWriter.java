@@ -7,9 +7,14 @@ import io.jtrace.model.RecordingInfo;
 import io.jtrace.model.TraceEvent;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Folded stacks, one line per call path: {@code frame;frame;frame value}, the format of
@@ -22,12 +27,20 @@ public final class CollapsedStacksWriter implements TraceWriter {
     /** What a line's number counts. */
     public enum Value { self, calls }
 
-    private final PrintWriter out;
+    private final LineBuffer out;
     private final Value value;
     private final CallTreeBuilder builder = new CallTreeBuilder(new CallTreeBuilder.Options(true, 0, null));
+    /** Each method's frame name, encoded once: a deep recursion writes the same names millions of times. */
+    private final Map<Integer, byte[]> names = new HashMap<>();
 
     public CollapsedStacksWriter(PrintWriter out, Value value) {
-        this.out = out;
+        this.out = new LineBuffer(out, StandardCharsets.UTF_8);
+        this.value = value;
+    }
+
+    /** Writes UTF-8 to {@code out} (a recording of a deep recursion makes gigabytes of paths). */
+    public CollapsedStacksWriter(OutputStream out, Value value) {
+        this.out = new LineBuffer(out, StandardCharsets.UTF_8);
         this.value = value;
     }
 
@@ -48,19 +61,27 @@ public final class CollapsedStacksWriter implements TraceWriter {
     @Override
     public void end() throws IOException {
         // Depth-first without recursion: a deep recursion in the trace must not overflow our stack.
-        StringBuilder path = new StringBuilder(256);
+        // The path is kept as bytes; each node appends its frame and each line copies the path once.
+        byte[] path = new byte[4096];
         ArrayDeque<CallTree.Node> todo = new ArrayDeque<>();
         ArrayDeque<Integer> pathLengths = new ArrayDeque<>();
         for (CallTree.Node root : builder.build().roots()) {
             push(todo, pathLengths, root.children(), 0);
             while (!todo.isEmpty()) {
                 CallTree.Node n = todo.pop();
-                path.setLength(pathLengths.pop());
-                if (path.length() > 0) path.append(';');
-                path.append(frameName(n.method()));
+                int length = pathLengths.pop();
+                MethodInfo m = n.method();
+                byte[] name = names.computeIfAbsent(m.id(), id -> frameName(m).getBytes(StandardCharsets.UTF_8));
+                int end = length + (length > 0 ? 1 : 0) + name.length;
+                if (end > path.length) path = Arrays.copyOf(path, Math.max(end, path.length * 2));
+                if (length > 0) path[length++] = ';';
+                System.arraycopy(name, 0, path, length, name.length);
                 long v = value == Value.self ? n.selfNanos() : n.calls();
-                if (v > 0) out.append(path).append(' ').append(Long.toString(v)).append('\n');
-                push(todo, pathLengths, n.children(), path.length());
+                if (v > 0) {
+                    out.append(path, end).ascii(' ').number(v).ascii('\n');
+                    out.drainIfFull();
+                }
+                push(todo, pathLengths, n.children(), end);
             }
         }
         out.flush();

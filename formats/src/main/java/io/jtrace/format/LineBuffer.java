@@ -57,6 +57,19 @@ final class LineBuffer {
         return this;
     }
 
+    /** The first {@code n} bytes of {@code b}. */
+    LineBuffer append(byte[] b, int n) {
+        ensure(n);
+        System.arraycopy(b, 0, buf, len, n);
+        len += n;
+        return this;
+    }
+
+    /** Writes what is buffered once a block is full (for lines ended without {@link #newline}). */
+    void drainIfFull() {
+        if (len >= FLUSH_AT) drain();
+    }
+
     LineBuffer append(String s) {
         int n = s.length();
         ensure(n);

@@ -101,4 +101,42 @@ class CallTreeBuilderTest {
         CallTree t = build(CallTreeBuilder.Options.DEFAULT, all);
         assertEquals("main 2 13/0 [(frames before lost records) 1 10/6 [b 1 4/4], main 1 3/2 [a 1 1/1]]", shape(t.roots().get(0)));
     }
+
+    /**
+     * A path with more callees than are found by walking siblings (they are then hashed): every
+     * callee keeps its own node, counts and callees, in call order, whichever way it is found.
+     */
+    @Test
+    void wideAndDeepPathsKeepEveryNode() {
+        Events e = new Events(1, "main").enter("p.Main.main", 0);
+        long t = 1;
+        for (int round = 0; round < 3; round++) {
+            for (int i = 0; i < 40; i++) {
+                e.enter("p.W.w" + i, t++);
+                if (i % 2 == 0) e.enter("p.Leaf.leaf", t++).exit(t++);
+                e.exit(t++);
+            }
+        }
+        for (int d = 0; d < 1000; d++) e.enter("p.R.r", t++); // a deep recursion
+        for (int d = 0; d < 1000; d++) e.exit(t++);
+        CallTree tree = build(CallTreeBuilder.Options.DEFAULT, e.exit(t++).list());
+        CallTree.Node main = tree.roots().get(0).children().get(0);
+        List<CallTree.Node> callees = main.childrenInCallOrder();
+        assertEquals(41, callees.size());
+        for (int i = 0; i < 40; i++) {
+            CallTree.Node w = callees.get(i);
+            assertEquals("w" + i, w.method().name());
+            assertEquals(3, w.calls());
+            assertEquals(i % 2 == 0 ? 1 : 0, w.children().size());
+            if (i % 2 == 0) assertEquals(3, w.children().get(0).calls());
+            assertEquals(main, w.parent());
+            assertEquals(2, w.depth());
+        }
+        CallTree.Node r = callees.get(40);
+        for (int d = 1; d < 1000; d++) r = r.children().get(0);
+        assertEquals(1001, r.depth());
+        assertTrue(r.children().isEmpty());
+        assertEquals(1 + 40 + 20 + 1000, tree.nodeCount());
+        assertConsistent(tree.roots().get(0));
+    }
 }

@@ -24,7 +24,6 @@ import java.io.BufferedWriter;
 import java.io.OutputStream;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
-import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -140,7 +139,7 @@ final class ExportCommand extends RecordingCommand {
             case csv -> new CsvTraceWriter(sink);
             case chrome -> new ChromeTraceWriter(sink);
             case speedscope -> new SpeedscopeTraceWriter(sink);
-            case collapsed -> new CollapsedStacksWriter(new PrintWriter(sink), value);
+            case collapsed -> new CollapsedStacksWriter(bytes, value);
             case flamegraph -> new FlameGraphHtmlWriter(sink);
             case jfr -> new JfrTraceWriter(bytes);
             case parquet -> throw new IllegalStateException("parquet is written by ParquetExport");
