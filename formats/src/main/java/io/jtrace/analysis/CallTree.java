@@ -1,5 +1,6 @@
 package io.jtrace.analysis;
 
+import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodInfo;
 
 import java.util.ArrayList;
@@ -54,14 +55,6 @@ public final class CallTree {
     }
 
     // ---- building (CallTreeBuilder) ----
-
-    private long[] page(int node) {
-        return pages[node >>> PAGE_BITS];
-    }
-
-    private static int at(int node) {
-        return (node & PAGE_MASK) * SLOTS;
-    }
 
     private long get(int node, int slot) {
         return pages[node >>> PAGE_BITS][at(node) + slot];
@@ -187,18 +180,27 @@ public final class CallTree {
         wideNodes[i] = value;
     }
 
-    void called(int node) {
-        page(node)[at(node) + CALLS]++;
+    /** The page of {@code node}'s record, for {@link #called} and {@link #ended}. */
+    long[] page(int node) {
+        return pages[node >>> PAGE_BITS];
     }
 
-    /** A call of {@code node} ended: {@code duration} in all, {@code inCallees} of it in traced callees. */
-    void ended(int node, long duration, long inCallees, boolean exceptional, boolean untimed) {
-        long[] p = page(node);
-        int a = at(node);
-        p[a + TOTAL] += duration;
-        p[a + SELF] += Math.max(0, duration - inCallees);
-        if (exceptional) p[a + EXCEPTIONAL_CHILDREN] = pack(low(p[a + EXCEPTIONAL_CHILDREN]) + 1, high(p[a + EXCEPTIONAL_CHILDREN]));
-        if (untimed) p[a + UNTIMED]++;
+    /** The offset of {@code node}'s record in its page. */
+    static int at(int node) {
+        return (node & PAGE_MASK) * SLOTS;
+    }
+
+    /** A call of the node at {@code at} in {@code page} began. */
+    static void called(long[] page, int at) {
+        page[at + CALLS]++;
+    }
+
+    /** A call of the node at {@code at} in {@code page} ended: {@code duration} in all, {@code inCallees} of it in traced callees. */
+    static void ended(long[] page, int at, long duration, long inCallees, ExitKind kind) {
+        page[at + TOTAL] += duration;
+        page[at + SELF] += Math.max(0, duration - inCallees);
+        if (kind == ExitKind.EXCEPTION) page[at + EXCEPTIONAL_CHILDREN]++; // the low int: never 2^32 calls left by an exception
+        else if (kind == ExitKind.RETURN_UNTIMED) page[at + UNTIMED]++;
     }
 
     /** Ends building: a root's calls and time are its children's; roots without children are left out. */

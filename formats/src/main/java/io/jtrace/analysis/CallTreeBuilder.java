@@ -39,6 +39,15 @@ public final class CallTreeBuilder {
     private static final class Stack {
         final int root;
         int[] nodes = new int[64];
+        /**
+         * At each depth, the parent and method of the last nodes entered there (by the method id's
+         * low bits), and those nodes: loops enter the same few callees again and again, found here
+         * without a look-up in the tree.
+         */
+        int[] lastParent = new int[64 * WAYS], lastMethod = new int[64 * WAYS], lastNode = new int[64 * WAYS];
+        /** Each open node's record: its page and offset (found once per call, not at each update). */
+        long[][] pages = new long[64][];
+        int[] offsets = new int[64];
         long[] childNanos = new long[64];
         /** Inside a focused subtree (always, without focus). */
         boolean[] inTree = new boolean[64];
@@ -46,10 +55,16 @@ public final class CallTreeBuilder {
 
         Stack(int root) {
             this.root = root;
+            Arrays.fill(lastNode, -1);
         }
     }
 
+    /** Entries per depth of {@link Stack#lastNode}: a loop body calling a, b, c, a, b, c... hits. */
+    private static final int WAYS = 4;
+
     private final Options options;
+    /** A focus or a depth limit: whether a call gets a node depends on more than its caller. */
+    private final boolean limited;
     private final CallTree tree = new CallTree();
     private final Map<Object, Integer> roots = new LinkedHashMap<>();
     private final Map<Long, Stack> stacks = new HashMap<>();
@@ -59,6 +74,7 @@ public final class CallTreeBuilder {
 
     public CallTreeBuilder(Options options) {
         this.options = options;
+        this.limited = options.focus() != null || options.maxDepth() > 0;
     }
 
     public void accept(TraceEvent e) {
@@ -133,11 +149,14 @@ public final class CallTreeBuilder {
 
     private void enter(Stack s, MethodInfo m) {
         int d = s.depth;
-        if (d == s.nodes.length) {
-            s.nodes = Arrays.copyOf(s.nodes, d * 2);
-            s.childNanos = Arrays.copyOf(s.childNanos, d * 2);
-            s.inTree = Arrays.copyOf(s.inTree, d * 2);
-        }
+        if (d == s.nodes.length) grow(s);
+        s.nodes[d] = limited ? enterLimited(s, d, m) : callee(s, d, d == 0 ? s.root : s.nodes[d - 1], m);
+        s.childNanos[d] = 0;
+        s.depth = d + 1;
+    }
+
+    /** With a focus or a depth limit (kept apart: the common path stays small enough to be inlined). */
+    private int enterLimited(Stack s, int d, MethodInfo m) {
         int parent;
         boolean inTree;
         if (options.focus() == null) {
@@ -150,22 +169,51 @@ public final class CallTreeBuilder {
             inTree = options.focus().test(m);
             parent = inTree ? s.root : -1;
         }
-        int node = -1;
-        if (parent >= 0 && (options.maxDepth() <= 0 || tree.depth(parent) < options.maxDepth())) {
-            node = tree.child(parent, m);
-            tree.called(node);
-        }
-        s.nodes[d] = node;
-        s.childNanos[d] = 0;
         s.inTree[d] = inTree;
-        s.depth = d + 1;
+        if (parent < 0 || (options.maxDepth() > 0 && tree.depth(parent) >= options.maxDepth())) return -1;
+        return callee(s, d, parent, m);
+    }
+
+    /** The node of {@code m} called from {@code parent}, its calls counted. */
+    private int callee(Stack s, int d, int parent, MethodInfo m) {
+        int id = m.id();
+        int c = d * WAYS + (id & (WAYS - 1));
+        int node = s.lastParent[c] == parent && s.lastMethod[c] == id ? s.lastNode[c] : -1;
+        if (node < 0) node = lookUp(s, c, parent, m);
+        long[] page = tree.page(node);
+        int at = CallTree.at(node);
+        CallTree.called(page, at);
+        s.pages[d] = page;
+        s.offsets[d] = at;
+        return node;
+    }
+
+    private int lookUp(Stack s, int c, int parent, MethodInfo m) {
+        int node = tree.child(parent, m);
+        s.lastParent[c] = parent;
+        s.lastMethod[c] = m.id();
+        s.lastNode[c] = node;
+        return node;
+    }
+
+    private static void grow(Stack s) {
+        int n = s.nodes.length * 2;
+        s.nodes = Arrays.copyOf(s.nodes, n);
+        s.lastParent = Arrays.copyOf(s.lastParent, n * WAYS);
+        s.lastMethod = Arrays.copyOf(s.lastMethod, n * WAYS);
+        s.lastNode = Arrays.copyOf(s.lastNode, n * WAYS);
+        Arrays.fill(s.lastNode, n / 2 * WAYS, n * WAYS, -1);
+        s.childNanos = Arrays.copyOf(s.childNanos, n);
+        s.pages = Arrays.copyOf(s.pages, n);
+        s.offsets = Arrays.copyOf(s.offsets, n);
+        s.inTree = Arrays.copyOf(s.inTree, n);
     }
 
     private void exit(Stack s, long duration, ExitKind kind) {
         if (s.depth == 0) return;
         int d = --s.depth;
         int node = s.nodes[d];
-        if (node >= 0) tree.ended(node, duration, s.childNanos[d], kind == ExitKind.EXCEPTION, kind == ExitKind.RETURN_UNTIMED);
+        if (node >= 0) CallTree.ended(s.pages[d], s.offsets[d], duration, s.childNanos[d], kind);
         if (d > 0) s.childNanos[d - 1] += duration;
     }
 
