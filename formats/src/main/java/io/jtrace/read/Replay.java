@@ -113,7 +113,7 @@ public final class Replay {
     private static void produce(TraceIndex index, List<TraceIndex.ThreadBatches> threads, Order order, CallVisitor v,
                                 CurrentRecord records, CurrentRecord handOver, CurrentValues values,
                                 CurrentValues valuesHandOver, Consumer<ThreadInfo> threadEnd) {
-        if (order == Order.BY_TIME) {
+        if (order == Order.BY_TIME && threads.size() > 1) { // one thread: its own order is the order by time
             TimeOrder.run(index, threads, v, records == null ? null : new CurrentRecord(), handOver,
                     values == null ? null : new CurrentValues(), valuesHandOver, threadEnd);
             return;
