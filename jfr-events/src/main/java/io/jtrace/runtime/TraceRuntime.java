@@ -129,6 +129,19 @@ public final class TraceRuntime {
                 internalError(e);
             }
         }
+        // Exception types the JDK's reflective calls name in their handlers (JDK 25's
+        // DirectMethodHandleAccessor): a StackOverflowError passing through such a call loads them
+        // to match its handlers, and a class loaded that deep makes the instrument library print
+        // "*** java.lang.instrument ASSERTION FAILED ***" (seen in 8 of 20 traced runs of a deep
+        // recursion under load, every time with these two classes loaded late, never without)
+        for (String name : new String[] {"java.lang.invoke.WrongMethodTypeException",
+                "java.lang.reflect.InvocationTargetException", "java.lang.reflect.UndeclaredThrowableException"}) {
+            try {
+                Class.forName(name, false, null);
+            } catch (Throwable e) {
+                internalError(e);
+            }
+        }
         TypeRegistry.idOfClass(Throwable.class); // its ClassValue's first computation, likewise
         TypeRegistry.idOfClass(StackOverflowError.class);
         TypeRegistry.idOfClass(OutOfMemoryError.class);
