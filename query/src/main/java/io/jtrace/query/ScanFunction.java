@@ -14,7 +14,6 @@ import org.duckdb.DuckDBWritableVector;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -76,6 +75,15 @@ final class ScanFunction implements DuckDBTableFunction<ScanFunction.Bound, Scan
     static final class Running implements DuckDBTableFunctionState {
         final Scan scan;
         final Column.Type[] types;
+        /** Text values encoded once: the same names (class, method, thread, outcome) come millions of times. */
+        final Utf8Cache names = new Utf8Cache();
+        private byte[][] utf8 = new byte[Scan.ROWS][];
+
+        /** A reused array of {@code rows} values for one column. */
+        byte[][] utf8(int rows) {
+            if (utf8.length != rows) utf8 = new byte[rows][];
+            return utf8;
+        }
 
         Running(Scan scan, Column.Type[] types) {
             this.scan = scan;
@@ -134,11 +142,15 @@ final class ScanFunction implements DuckDBTableFunction<ScanFunction.Bound, Scan
         for (int p = 0; p < running.types.length; p++) {
             DuckDBWritableVector v = output.vector(p);
             if (b.texts[p] != null) {
-                String[] texts = rows == Scan.ROWS ? b.texts[p] : Arrays.copyOf(b.texts[p], rows);
-                for (int r = 0; r < rows; r++) if (!b.isSet(r, p)) texts[r] = null;
-                v.setStrings(0, texts);
+                String[] texts = b.texts[p];
+                byte[][] utf8 = running.utf8(rows);
+                for (int r = 0; r < rows; r++) utf8[r] = b.isSet(r, p) ? running.names.encoded(texts[r]) : null;
+                v.setStringUtf8Batch(0, utf8);
             } else if (b.numbers[p] == null) {
-                for (int r = 0; r < rows; r++) v.setLong(r, r); // a row id DuckDB asked for and does not use
+                if (VectorMemory.AVAILABLE) VectorMemory.rowIds(v, rows);
+                else for (int r = 0; r < rows; r++) v.setLong(r, r); // a row id DuckDB asked for and does not use
+            } else if (VectorMemory.AVAILABLE) {
+                VectorMemory.numbers(v, b, p, rows, running.types[p] == Column.Type.INTEGER);
             } else if (running.types[p] == Column.Type.INTEGER) {
                 long[] values = b.numbers[p];
                 for (int r = 0; r < rows; r++) {
