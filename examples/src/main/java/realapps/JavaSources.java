@@ -17,7 +17,8 @@ import java.util.stream.Stream;
 /**
  * A Java parser at work (JavaParser, from Maven Central): parses every .java file under a
  * directory ROUNDS times, counts methods and calls, and prints the counts.
- * Usage: {@code realapps.JavaSources DIR [ROUNDS]}.
+ * Usage: {@code realapps.JavaSources DIR [ROUNDS]}; with {@code -Drealapps.newChunkEachRound=true}
+ * JFR begins a new chunk after each round.
  */
 public final class JavaSources {
     public static void main(String[] args) throws IOException {
@@ -36,7 +37,20 @@ public final class JavaSources {
                 methods += cu.findAll(MethodDeclaration.class).size();
                 calls += cu.findAll(MethodCallExpr.class).size();
             }
+            if (Boolean.getBoolean("realapps.newChunkEachRound")) newChunk();
         }
         System.out.println("javaparser files=" + files.size() + " rounds=" + rounds + " methods=" + methods + " calls=" + calls);
+    }
+
+    /**
+     * Starts and stops an empty JFR recording, which makes JFR begin a new chunk of every recording
+     * on disk: tests get a multi-chunk file whatever the machine's speed (JFR otherwise rotates only
+     * when it looks at the chunk's size: once a second on JDK 17, less often on JDK 25).
+     */
+    private static void newChunk() {
+        try (jdk.jfr.Recording r = new jdk.jfr.Recording()) {
+            r.start();
+            r.stop();
+        }
     }
 }
