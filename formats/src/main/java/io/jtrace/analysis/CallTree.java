@@ -36,7 +36,7 @@ public final class CallTree {
     private static final int SLOTS = 8;
     private static final int PAGE_BITS = 13; // 8,192 nodes, 512 KB a page
     private static final int PAGE_MASK = (1 << PAGE_BITS) - 1;
-    /** Children of a node with more than this many are found through {@link #wide}, not by walking its siblings. */
+    /** Children of a node with more than this many are found through {@link #lookUpWide}, not by walking its siblings. */
     private static final int SCAN_LIMIT = 8;
 
     private long[][] pages = new long[4][];

@@ -237,7 +237,7 @@ final class LineBuffer {
 
     LineBuffer newline() {
         append(LINE_SEPARATOR);
-        if (len >= FLUSH_AT) drain();
+        drainIfFull();
         return this;
     }
 
