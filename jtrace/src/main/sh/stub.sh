@@ -41,9 +41,24 @@ if [ "$JTRACE_CDS" != off ]; then
     export JTRACE_CDS_ARCHIVE JTRACE_CDS_CLASSES
   fi
 fi
+# 'jtrace run' mostly waits for its program: its JVM compiles with C1 only, which leaves the CPU
+# to the program's JVM while both start (jtrace run's own cost over the agent alone: 0.25 -> 0.15 s
+# on 2 cores, bench/README.md). Not with --live, which decodes the trace as it comes.
+jit=
+sub=
+for a in "$@"; do
+  [ "$a" = -- ] && break
+  if [ -z "$sub" ]; then
+    case $a in -*) ;; *) sub=$a ;; esac
+  elif [ "$a" = --live ]; then
+    sub=run-live
+    break
+  fi
+done
+if [ "$sub" = run ]; then jit=-XX:TieredStopAtLevel=1; fi
 # A small young generation and a heap kept close to what is live: reading allocates little that
 # lives long, except the aggregates (a call tree of 1.9M paths), so the process stays small
 # (tree of a 365 MB JavaParser recording: 402 -> 274 MB peak RSS; print of 704 MB: 191 -> 102 MB).
 exec "$java" -XX:+UseSerialGC -XX:NewSize=16m -XX:MaxNewSize=16m -XX:MinHeapFreeRatio=5 -XX:MaxHeapFreeRatio=20 \
-    -XX:-UsePerfData -Xss4m ${tmp:+"$tmp"} $cds $JTRACE_OPTS -jar "$0" "$@"
+    -XX:-UsePerfData -Xss4m $jit ${tmp:+"$tmp"} $cds $JTRACE_OPTS -jar "$0" "$@"
 exit 1

@@ -82,6 +82,24 @@ class LaunchFormsTest {
         assertEquals(5, addCalls(rec));
     }
 
+    /**
+     * jtrace run's own JVM compiles with C1 only (it mostly waits: the CPU goes to the program's
+     * JVM while both start), except with --live, which decodes the trace as it comes.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void runsOwnJvmCompilesWithC1UnlessLive(Jdk jdk) throws Exception {
+        for (String[] c : new String[][] {{"c1"}, {"tiered", "--live"}}) {
+            List<String> args = new ArrayList<>(List.of("run", "-o", dir.resolve("parent.jfr").toString()));
+            args.addAll(List.of(c).subList(1, c.length));
+            args.add("--");
+            args.addAll(Jtrace.javaCommand(jdk, "lifecycle.ParentJvm"));
+            Jtrace.Result run = Jtrace.jtrace(dir, args.toArray(String[]::new));
+            assertEquals(0, run.exit(), run::toString);
+            assertTrue(run.out().contains("parent jit: " + c[0] + "\n"), run::toString);
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("jdks")
     void javaArgFile(Jdk jdk) throws Exception {
