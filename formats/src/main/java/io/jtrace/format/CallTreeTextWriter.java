@@ -1,9 +1,13 @@
 package io.jtrace.format;
 
 import io.jtrace.analysis.CallTree;
+import io.jtrace.model.MethodInfo;
 
+import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -18,35 +22,64 @@ import java.util.List;
  * </pre>
  * The percentage is the share of the parent's time. Children are sorted by total time (without
  * times: in the order they were first called).
+ *
+ * <p>Lines are made as bytes ({@link LineBuffer}): a deep recursion's merged tree is millions of
+ * lines (1.9M, 605 MB for a JavaParser run), and a String per line with its indentation copied in
+ * cost more than building the tree. The indentation is one byte array that grows and shrinks with
+ * the walk; each method's name is encoded once.
  */
 public final class CallTreeTextWriter {
     /** {@code minPercent}: hide paths with less than that share of their root's time. */
     public record Options(boolean times, double minPercent, Ansi ansi) {}
 
-    private final PrintWriter out;
-    private final Options options;
+    private static final byte[] BRANCH = {'+', '-', '-', '-'};
+    private static final byte[] LAST = {'`', '-', '-', '-'};
+    private static final byte[] PIPE = {'|', ' ', ' ', ' '};
+    private static final byte[] BLANK = {' ', ' ', ' ', ' '};
 
+    private final LineBuffer out;
+    private final Options options;
+    private final Ansi ansi;
+    /** Indentation of the level being written: 4 bytes per level up to {@link Indentation#MAX_LEVELS}. */
+    private final byte[] indent = new byte[4 * Indentation.MAX_LEVELS];
+    /** Each method's display name, encoded once, by method id. */
+    private byte[][] names = new byte[1024][];
+
+    /** Writes to a character stream (tests, and output that is not the process's stdout). */
     public CallTreeTextWriter(PrintWriter out, Options options) {
+        this(new LineBuffer(out, java.nio.charset.StandardCharsets.UTF_8), options);
+    }
+
+    /** Writes bytes in {@code charset} to {@code out}. */
+    public CallTreeTextWriter(OutputStream out, Charset charset, Options options) {
+        this(new LineBuffer(out, charset), options);
+    }
+
+    private CallTreeTextWriter(LineBuffer out, Options options) {
         this.out = out;
         this.options = options;
+        this.ansi = options.ansi();
     }
 
     public void write(CallTree tree) {
         boolean first = true;
         for (CallTree.Node root : tree.roots()) {
-            if (!first) out.println();
+            if (!first) out.newline();
             first = false;
             String head = (root.label().equals("all threads") ? "" : "thread ") + Printable.text(root.label()) + ": "
                     + (options.times() ? Durations.format(root.totalNanos()) + " in " : "") + calls(root.calls());
-            out.println(options.ansi().bold(head));
+            out.append(ansi.bold(head)).newline();
             long threshold = (long) Math.ceil(root.totalNanos() * options.minPercent() / 100.0);
-            writeChildren(root, "", 0, threshold);
+            writeChildren(root, 0, 0, threshold);
         }
         out.flush();
     }
 
-    /** {@code level}: of the children; the indent stops growing at {@link Indentation#MAX_LEVELS}, lines then say their level. */
-    private void writeChildren(CallTree.Node parent, String indent, int level, long threshold) {
+    /**
+     * {@code level}: of the children; {@code indentLen} bytes of {@link #indent} are theirs. The
+     * indent stops growing at {@link Indentation#MAX_LEVELS}; lines then say their level.
+     */
+    private void writeChildren(CallTree.Node parent, int level, int indentLen, long threshold) {
         String marker = Indentation.marker(level);
         List<CallTree.Node> shown = new ArrayList<>();
         long hiddenCalls = 0, hiddenNanos = 0;
@@ -61,31 +94,69 @@ public final class CallTreeTextWriter {
                 shown.add(c);
             }
         }
+        boolean deeper = level < Indentation.MAX_LEVELS;
         for (int i = 0; i < shown.size(); i++) {
             CallTree.Node c = shown.get(i);
             boolean last = i == shown.size() - 1 && hidden == 0;
-            out.println(indent + (last ? "`---" : "+---") + marker + line(c));
-            String deeper = level < Indentation.MAX_LEVELS ? indent + (last ? "    " : "|   ") : indent;
-            writeChildren(c, deeper, level + 1, threshold);
+            out.append(indent, indentLen).append(last ? LAST : BRANCH);
+            if (!marker.isEmpty()) out.append(marker);
+            line(c);
+            out.newline();
+            if (deeper) System.arraycopy(last ? BLANK : PIPE, 0, indent, indentLen, 4);
+            writeChildren(c, level + 1, deeper ? indentLen + 4 : indentLen, threshold);
         }
         if (hidden > 0) {
-            out.println(indent + "`---" + marker + options.ansi().dim("(" + hidden + " more path(s) under " + trim(options.minPercent())
-                    + "%: " + calls(hiddenCalls) + (options.times() ? ", " + Durations.format(hiddenNanos) : "") + ")"));
+            out.append(indent, indentLen).append(LAST).append(marker)
+                    .append(ansi.dim("(" + hidden + " more path(s) under " + trim(options.minPercent())
+                            + "%: " + calls(hiddenCalls) + (options.times() ? ", " + Durations.format(hiddenNanos) : "") + ")"))
+                    .newline();
         }
     }
 
-    private String line(CallTree.Node n) {
-        Ansi a = options.ansi();
+    private void line(CallTree.Node n) {
+        if (ansi.enabled()) {
+            out.append(coloredLine(n));
+            return;
+        }
+        if (options.times()) {
+            out.ascii('[').append(Counts.percent(n.shareOfParent())).ascii('%').ascii(' ').duration(n.totalNanos())
+                    .ascii(']').ascii(' ');
+        }
+        out.append(name(n.method())).ascii(' ').ascii(' ');
+        calls(n.calls(), out);
+        if (options.times()) out.append(", self ").duration(n.selfNanos());
+        if (n.untimedCalls() > 0) {
+            out.append(", ");
+            out.grouped(n.untimedCalls()).append(" untimed (their time is in the caller's self)");
+        }
+        if (n.exceptionalExits() > 0) out.append(", ").number(n.exceptionalExits()).append(" threw");
+    }
+
+    /** The same line with ANSI colours (a terminal: no need for speed). */
+    private String coloredLine(CallTree.Node n) {
         StringBuilder sb = new StringBuilder(96);
         if (options.times()) {
-            sb.append(a.dim("[" + Counts.percent(n.shareOfParent()) + "% " + Durations.format(n.totalNanos()) + "]"))
+            sb.append(ansi.dim("[" + Counts.percent(n.shareOfParent()) + "% " + Durations.format(n.totalNanos()) + "]"))
                     .append(' ');
         }
         sb.append(n.method().displayName()).append("  ").append(calls(n.calls()));
         if (options.times()) sb.append(", self ").append(Durations.format(n.selfNanos()));
-        if (n.untimedCalls() > 0) sb.append(", ").append(a.dim(Counts.grouped(n.untimedCalls()) + " untimed (their time is in the caller's self)"));
-        if (n.exceptionalExits() > 0) sb.append(", ").append(a.red(n.exceptionalExits() + " threw"));
+        if (n.untimedCalls() > 0) sb.append(", ").append(ansi.dim(Counts.grouped(n.untimedCalls()) + " untimed (their time is in the caller's self)"));
+        if (n.exceptionalExits() > 0) sb.append(", ").append(ansi.red(n.exceptionalExits() + " threw"));
         return sb.toString();
+    }
+
+    private byte[] name(MethodInfo m) {
+        int id = m.id();
+        if (id < 0) return out.encode(m.displayName());
+        if (id >= names.length) names = Arrays.copyOf(names, Math.max(names.length * 2, id + 1));
+        byte[] b = names[id];
+        if (b == null) names[id] = b = out.encode(m.displayName());
+        return b;
+    }
+
+    private static void calls(long n, LineBuffer out) {
+        out.grouped(n).append(n == 1 ? " call" : " calls");
     }
 
     private static String calls(long n) {

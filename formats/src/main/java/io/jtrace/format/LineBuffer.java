@@ -106,6 +106,16 @@ final class LineBuffer {
         return this;
     }
 
+    /** A number in decimal with a comma every three digits, as {@link Counts#grouped} writes it. */
+    LineBuffer grouped(long v) {
+        if (v < 0) return append(Counts.grouped(v));
+        if (v < 1000) return number(v);
+        grouped(v / 1000);
+        ascii(',');
+        padded(v % 1000, 3);
+        return this;
+    }
+
     /** Two ASCII digits per index 0-99: numbers are written two digits per division. */
     private static final byte[] PAIRS = new byte[200];
 

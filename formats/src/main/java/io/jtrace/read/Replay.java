@@ -15,8 +15,8 @@ import java.util.function.Consumer;
  * with no object per call. For a visitor that is slow per call (text formatting), decoding runs on
  * a second core and hands its calls over in blocks, so that decoding and formatting each get one;
  * a fixed number of blocks circulates between the two threads, memory stays bounded, and the
- * faster side waits. Aggregates run on the calling thread alone: for them the hand-over costs more
- * than it saves.
+ * faster side waits. Light aggregates (per-method statistics) run on the calling thread alone: for
+ * them the hand-over costs more than it saves; building a call tree is heavy enough to gain.
  */
 public final class Replay {
     private Replay() {}
@@ -76,6 +76,8 @@ public final class Replay {
          * while it works. Handing calls over writes each one to a block and reads it back, which
          * pays only then: measured on json.jfr (149M records, 2 cores), print 20.5 s on one thread
          * against 15.2 s on two, but the statistics of summary 3.8 s on one against 4.9 s on two.
+         * A call tree (tree, the collapsed, flame graph and speedscope exports) gains: on parser.jfr
+         * (102M records, 1.9M paths) 4.4 -> 3.8 s for the flame graph, 10.5 -> 8.9 s for speedscope.
          */
         public Request heavyVisitor() {
             parallel = Runtime.getRuntime().availableProcessors() >= 2;

@@ -53,6 +53,17 @@ class LineBufferTest {
     }
 
     @Test
+    void groupedNumbersAreTheSameAsCountsGrouped() {
+        List<Long> values = samples();
+        values.add(Long.MIN_VALUE + 1);
+        for (long v : values) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            new LineBuffer(out, StandardCharsets.UTF_8).grouped(v).flush();
+            assertEquals(Counts.grouped(v), out.toString(StandardCharsets.UTF_8), "grouped " + v);
+        }
+    }
+
+    @Test
     void numbersAndNonAsciiText() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         LineBuffer b = new LineBuffer(out, StandardCharsets.UTF_8);

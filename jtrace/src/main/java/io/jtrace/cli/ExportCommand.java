@@ -41,18 +41,14 @@ import java.util.Locale;
             "parquet (the tables of 'jtrace query' as a Parquet dataset in the directory -o names, one for",
             "all the FILEs given, partitioned by recording; needs jtrace-query.jar)."})
 final class ExportCommand extends RecordingCommand {
-    /** The formats: whether their writer wants events thread by thread (else interleaved by time), and whether it writes every event. */
+    /** The formats: whether their writer wants events thread by thread (else interleaved by time). */
     enum Format {
-        json(false, true), csv(false, true), chrome(true, true), speedscope(true, false), collapsed(true, false),
-        flamegraph(true, false), jfr(false, true), parquet(false, false);
+        json(false), csv(false), chrome(true), speedscope(true), collapsed(true), flamegraph(true), jfr(false), parquet(false);
 
         final boolean byThread;
-        /** Whether the writer formats every event (else it aggregates call paths). */
-        final boolean perEvent;
 
-        Format(boolean byThread, boolean perEvent) {
+        Format(boolean byThread) {
             this.byThread = byThread;
-            this.perEvent = perEvent;
         }
     }
 
@@ -114,7 +110,7 @@ final class ExportCommand extends RecordingCommand {
                 CurrentValues values = new CurrentValues(); // json and csv carry the values of --args
                 Replay.Request replay = Replay.of(index, threads).values(values)
                         .order(format.byThread ? Replay.Order.BY_THREAD : Replay.Order.BY_TIME);
-                if (format.perEvent) replay.heavyVisitor(); // a line of text per event; the others aggregate
+                replay.heavyVisitor(); // a line of text per event, or a call tree: both gain from decoding on another core
                 replay.into(view.in(writer.visitor(values)));
                 writer.end();
                 writer.close();
