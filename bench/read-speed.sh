@@ -5,6 +5,8 @@
 # without decoding jtrace's payloads: the floor a reader of the file can hope for).
 #
 #   bench/read-speed.sh DIR [ROUNDS] [JTRACE]    (defaults: 3 jtrace/target/jtrace)
+#   OTHER=path/to/older/jtrace bench/read-speed.sh DIR ...: also every jtrace command with that
+#   executable, right after the same command with JTRACE (side by side, rows marked "(other)").
 #
 # Every DIR/*.jfr, every command below; each round runs every command on every file once, in
 # turn (so the commands are compared side by side under the same machine load), and the rounds
@@ -56,6 +58,17 @@ shown=(
     '`jtrace export F --format json -o /dev/null`'
 )
 
+OTHER=${OTHER:+$(realpath "$OTHER")}
+if [ -n "$OTHER" ]; then # each jtrace command, then the same with the other executable
+    l2=("${labels[0]}") c2=("${commands[0]}") s2=("${shown[0]}")
+    for ((c = 1; c < ${#commands[@]}; c++)); do
+        l2+=("${labels[$c]}" "${labels[$c]} (other)")
+        c2+=("${commands[$c]}" "${commands[$c]//\"\$JTRACE\"/\"\$OTHER\"}")
+        s2+=("${shown[$c]}" "${shown[$c]} (other build)")
+    done
+    labels=("${l2[@]}") commands=("${c2[@]}") shown=("${s2[@]}")
+fi
+
 # run FILE_INDEX COMMAND_INDEX: one timed run; appends "wall rss" (or "TIMEOUT" / "FAILED")
 # to $WORK/<file>.<command>.runs. timeout signals the whole process group it starts (the jtrace
 # stub execs java, so the JVM itself); /usr/bin/time outside it always writes its line.
@@ -63,7 +76,7 @@ run() {
     local F=${files[$1]} OUT="$WORK/$1.$2.out" rc=0
     # shellcheck disable=SC2016
     /usr/bin/time -o "$WORK/time" -f '%e %M' timeout -k 10 "$TIMEOUT" \
-        bash -c "F=\$1; OUT=\$2; JTRACE=\$3; ${commands[$2]}" _ "$F" "$OUT" "$JTRACE" \
+        bash -c "F=\$1; OUT=\$2; JTRACE=\$3; OTHER=\$4; ${commands[$2]}" _ "$F" "$OUT" "$JTRACE" "$OTHER" \
         2>"$WORK/$1.$2.err" || rc=$?
     if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then echo TIMEOUT
     elif [ $rc -ne 0 ]; then echo "FAILED"
@@ -73,6 +86,7 @@ run() {
 
 echo "read speed, $(date '+%Y-%m-%d %H:%M'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
 echo "jtrace: $JTRACE ($(sha256sum "$JTRACE" | cut -c1-12)); $(java -version 2>&1 | head -1); $ROUNDS round(s), timeout ${TIMEOUT} s"
+if [ -n "$OTHER" ]; then echo "other: $OTHER ($(sha256sum "$OTHER" | cut -c1-12))"; fi
 for ((r = 1; r <= ROUNDS; r++)); do
     for i in "${!files[@]}"; do
         for c in "${!commands[@]}"; do
@@ -120,7 +134,7 @@ for i in "${!files[@]}"; do
     echo
     echo "$(basename "$F"): $mb MB, ${chunks:-?} chunks, ${threads:-?} threads, ${records:-?} records," \
         "${batches:-?} jtrace.TraceBatch and ${defs:-?} jtrace.MethodDefinition events"
-    printf "  %-28s %9s %10s %9s %9s\n" command seconds "M rec/s" "peak MB" "x jfr"
+    printf "  %-36s %9s %10s %9s %9s\n" command seconds "M rec/s" "peak MB" "x jfr"
     md_head+=" $name.jfr ($mb MB, ${chunks:-?} chunks, ${threads:-?} threads, $(awk -v r="${records:-0}" 'BEGIN {printf "%.0f", r / 1e6}')M records) |"
     md_rule+="---|"
     base=$(median "$WORK/$i.0.runs" | cut -d' ' -f1)
@@ -128,14 +142,14 @@ for i in "${!files[@]}"; do
         m=$(median "$WORK/$i.$c.runs")
         if [ "$m" = TIMEOUT ] || [ "$m" = FAILED ]; then
             [ "$m" = TIMEOUT ] && m="TIMEOUT (> $TIMEOUT s)"
-            printf "  %-28s %s\n" "${labels[$c]}" "$m"
+            printf "  %-36s %s\n" "${labels[$c]}" "$m"
             md[$c]+=" $m |"
             if [ "$m" = FAILED ]; then sed 's/^/      /' "$WORK/$i.$c.err" | tail -3; fi
             continue
         fi
         set -- $m
         awk -v l="${labels[$c]}" -v w="$1" -v k="$2" -v r="${records:-0}" -v b="$base" \
-            'BEGIN { printf "  %-28s %9.2f %10.1f %9d %8.1fx\n", l, w, (w > 0 ? r / w / 1e6 : 0), k / 1024, (b + 0 > 0 ? w / b : 0) }'
+            'BEGIN { printf "  %-36s %9.2f %10.1f %9d %8.1fx\n", l, w, (w > 0 ? r / w / 1e6 : 0), k / 1024, (b + 0 > 0 ? w / b : 0) }'
         md[$c]+=" $(awk -v w="$1" -v k="$2" -v r="${records:-0}" 'BEGIN { printf "%.2f s, %.1fM/s, %d MB", w, (w > 0 ? r / w / 1e6 : 0), k / 1024 }') |"
     done
 done
