@@ -41,8 +41,13 @@ public final class CallTree {
 
     private long[][] pages = new long[4][];
     private int size;
-    /** The method of each id a node has (the first seen, as before). */
-    private final Map<Integer, MethodInfo> methods = new HashMap<>();
+    /**
+     * The method of each id a node has (the first seen), by id: an array, not a map, since a new
+     * node is added for each of up to millions of call paths (a boxed look-up each was 1/7 of
+     * building parser.jfr's tree); ids outside it (negative) in {@link #otherMethods}.
+     */
+    private MethodInfo[] methods = new MethodInfo[1024];
+    private final Map<Integer, MethodInfo> otherMethods = new HashMap<>();
     private final Map<Integer, String> rootLabels = new HashMap<>();
     /** Children of wide nodes, by (parent, method id): open addressing; node + 1 in {@link #wideNodes}, 0 = empty. */
     private long[] wideKeys = new long[1024];
@@ -124,7 +129,7 @@ public final class CallTree {
     private int add(int parent, MethodInfo m, int children) {
         int pa = at(parent);
         int n = newNode(m.id(), parent, low(page(parent)[pa + DEPTH_LAST]) + 1);
-        methods.putIfAbsent(m.id(), m);
+        remember(m);
         methodNodes++;
         long[] pp = page(parent);
         int newest = low(pp[pa + CHILD_SIBLING]);
@@ -139,6 +144,20 @@ public final class CallTree {
             insertWide(parent, m.id(), n);
         }
         return n;
+    }
+
+    private void remember(MethodInfo m) {
+        int id = m.id();
+        if (id < 0) {
+            otherMethods.putIfAbsent(id, m);
+            return;
+        }
+        if (id >= methods.length) methods = Arrays.copyOf(methods, Math.max(methods.length * 2, id + 1));
+        if (methods[id] == null) methods[id] = m;
+    }
+
+    private MethodInfo methodOf(int id) {
+        return id < 0 ? otherMethods.get(id) : id < methods.length ? methods[id] : null;
     }
 
     private static long wideKey(int parent, int id) {
@@ -233,7 +252,7 @@ public final class CallTree {
 
         /** Null for a root. */
         public MethodInfo method() {
-            return high(get(node, METHOD_PARENT)) < 0 ? null : methods.get(low(get(node, METHOD_PARENT)));
+            return high(get(node, METHOD_PARENT)) < 0 ? null : methodOf(low(get(node, METHOD_PARENT)));
         }
 
         /** A root's name (thread, "all threads"); null for a method node. */
