@@ -7,7 +7,6 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -42,8 +41,7 @@ public final class CallTreeTextWriter {
     private final Ansi ansi;
     /** Indentation of the level being written: 4 bytes per level up to {@link Indentation#MAX_LEVELS}. */
     private final byte[] indent = new byte[4 * Indentation.MAX_LEVELS];
-    /** Each method's display name, encoded once, by method id. */
-    private byte[][] names = new byte[1024][];
+    private final EncodedNames names;
 
     /** Writes to a character stream (tests, and output that is not the process's stdout). */
     public CallTreeTextWriter(PrintWriter out, Options options) {
@@ -59,6 +57,7 @@ public final class CallTreeTextWriter {
         this.out = out;
         this.options = options;
         this.ansi = options.ansi();
+        this.names = new EncodedNames(out, MethodInfo::displayName);
     }
 
     public void write(CallTree tree) {
@@ -122,7 +121,7 @@ public final class CallTreeTextWriter {
             out.ascii('[').append(Counts.percent(n.shareOfParent())).ascii('%').ascii(' ').duration(n.totalNanos())
                     .ascii(']').ascii(' ');
         }
-        out.append(name(n.method())).ascii(' ').ascii(' ');
+        out.append(names.of(n.method())).ascii(' ').ascii(' ');
         calls(n.calls(), out);
         if (options.times()) out.append(", self ").duration(n.selfNanos());
         if (n.untimedCalls() > 0) {
@@ -144,15 +143,6 @@ public final class CallTreeTextWriter {
         if (n.untimedCalls() > 0) sb.append(", ").append(ansi.dim(Counts.grouped(n.untimedCalls()) + " untimed (their time is in the caller's self)"));
         if (n.exceptionalExits() > 0) sb.append(", ").append(ansi.red(n.exceptionalExits() + " threw"));
         return sb.toString();
-    }
-
-    private byte[] name(MethodInfo m) {
-        int id = m.id();
-        if (id < 0) return out.encode(m.displayName());
-        if (id >= names.length) names = Arrays.copyOf(names, Math.max(names.length * 2, id + 1));
-        byte[] b = names[id];
-        if (b == null) names[id] = b = out.encode(m.displayName());
-        return b;
     }
 
     private static void calls(long n, LineBuffer out) {

@@ -12,9 +12,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Folded stacks, one line per call path: {@code frame;frame;frame value}, the format of
@@ -31,17 +29,19 @@ public final class CollapsedStacksWriter implements TraceWriter {
     private final Value value;
     private final CallTreeBuilder builder = new CallTreeBuilder(new CallTreeBuilder.Options(true, 0, null));
     /** Each method's frame name, encoded once: a deep recursion writes the same names millions of times. */
-    private final Map<Integer, byte[]> names = new HashMap<>();
+    private final EncodedNames names;
 
     public CollapsedStacksWriter(PrintWriter out, Value value) {
         this.out = new LineBuffer(out, StandardCharsets.UTF_8);
         this.value = value;
+        this.names = new EncodedNames(this.out, CollapsedStacksWriter::frameName);
     }
 
     /** Writes UTF-8 to {@code out} (a recording of a deep recursion makes gigabytes of paths). */
     public CollapsedStacksWriter(OutputStream out, Value value) {
         this.out = new LineBuffer(out, StandardCharsets.UTF_8);
         this.value = value;
+        this.names = new EncodedNames(this.out, CollapsedStacksWriter::frameName);
     }
 
     @Override
@@ -71,7 +71,7 @@ public final class CollapsedStacksWriter implements TraceWriter {
                 CallTree.Node n = todo.pop();
                 int length = pathLengths.pop();
                 MethodInfo m = n.method();
-                byte[] name = names.computeIfAbsent(m.id(), id -> frameName(m).getBytes(StandardCharsets.UTF_8));
+                byte[] name = names.of(m);
                 int end = length + (length > 0 ? 1 : 0) + name.length;
                 if (end > path.length) path = Arrays.copyOf(path, Math.max(end, path.length * 2));
                 if (length > 0) path[length++] = ';';

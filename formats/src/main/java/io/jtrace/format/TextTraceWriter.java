@@ -57,22 +57,21 @@ public final class TextTraceWriter implements TraceWriter {
     private int threadWidth = 8;
     private ThreadInfo currentSection;
     private final Map<MethodInfo, String> names = new IdentityHashMap<>();
-    /** Encoded once: a trace repeats the same few names millions of times. */
-    private final Map<MethodInfo, byte[]> nameBytes = new IdentityHashMap<>();
-    private MethodInfo[] namesById = new MethodInfo[64];
-    private byte[][] nameBytesById = new byte[64][];
+    private final EncodedNames nameBytes;
     private ThreadInfo lastThread;
     private byte[] lastThreadColumn;
 
     public TextTraceWriter(PrintWriter out, Options options) {
         this.out = new LineBuffer(out, java.nio.charset.StandardCharsets.UTF_8);
         this.options = options;
+        this.nameBytes = new EncodedNames(this.out, this::name);
     }
 
     /** Writes bytes in {@code charset} straight to {@code out} (the fast way for large traces). */
     public TextTraceWriter(java.io.OutputStream out, java.nio.charset.Charset charset, Options options) {
         this.out = new LineBuffer(out, charset);
         this.options = options;
+        this.nameBytes = new EncodedNames(this.out, this::name);
     }
 
     @Override
@@ -161,7 +160,7 @@ public final class TextTraceWriter implements TraceWriter {
         char marker = kind == ExitKind.EXCEPTION ? '!' : kind == ExitKind.UNFINISHED ? '?' : normal;
         out.ascii(marker).ascii(' ');
         CallValues shown = shown(values);
-        if (shown == null) out.append(nameBytes(method));
+        if (shown == null) out.append(nameBytes.of(method));
         else out.append(CallValuesText.call(method, shown, normal == '<')).append(CallValuesText.returned(shown));
         if (kind != null) {
             if (options.times()) {
@@ -231,7 +230,7 @@ public final class TextTraceWriter implements TraceWriter {
                 if (options.threadColumn()) out.append(threadColumn(thread));
                 out.spaces(2 * Indentation.levels(depth));
                 if (depth > Indentation.MAX_LEVELS) out.append(Indentation.marker(depth));
-                out.ascii('^').ascii(' ').append(nameBytes(method)).spaces(2).append("entered before tracing").newline();
+                out.ascii('^').ascii(' ').append(nameBytes.of(method)).spaces(2).append("entered before tracing").newline();
             }
 
             @Override
@@ -243,26 +242,6 @@ public final class TextTraceWriter implements TraceWriter {
                 }
             }
         };
-    }
-
-    private byte[] nameBytes(MethodInfo method) {
-        int id = method.id();
-        if (id >= 0 && id < namesById.length && namesById[id] == method) return nameBytesById[id];
-        byte[] b = nameBytes.get(method);
-        if (b == null) {
-            b = out.encode(name(method));
-            nameBytes.put(method, b);
-        }
-        if (id >= 0 && id < 1 << 20) { // by id too: an array look-up per line instead of a map's
-            if (id >= namesById.length) {
-                int n = Math.max(id + 1, namesById.length * 2);
-                namesById = java.util.Arrays.copyOf(namesById, n);
-                nameBytesById = java.util.Arrays.copyOf(nameBytesById, n);
-            }
-            namesById[id] = method;
-            nameBytesById[id] = b;
-        }
-        return b;
     }
 
     /** Encoded once per thread: interleaved threads switch every few lines. */
