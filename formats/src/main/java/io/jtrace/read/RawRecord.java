@@ -45,7 +45,13 @@ final class RawRecord {
         long header = d.readVarLong();
         kind = (int) (header & 0xf);
         aux = header >>> 4;
-        nanos = RecordFormat.isUntimed(header) ? previousNanos : previousNanos + d.readVarLong();
+        long packed = RecordFormat.packedDelta(header);
+        if (packed >= 0) {
+            aux = 0; // a timed exit, as in the form with a delta varint
+            nanos = previousNanos + packed;
+        } else {
+            nanos = RecordFormat.isUntimed(header) ? previousNanos : previousNanos + d.readVarLong();
+        }
         bodyStart = d.position();
         identity = 0;
         typeId = 0;

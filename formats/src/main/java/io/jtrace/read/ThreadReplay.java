@@ -281,7 +281,9 @@ final class ThreadReplay {
             } while ((unit & RecordFormat.MORE) != 0);
             int kind = (int) (header & 0xf);
             long delta = 0;
-            if (!RecordFormat.isUntimed(header)) { // an untimed record has no delta: the previous record's time
+            if (kind == RecordFormat.EXIT && header >>> 4 >= RecordFormat.EXIT_PACKED) { // the delta is in the header
+                delta = (header >>> 4) - RecordFormat.EXIT_PACKED;
+            } else if (!RecordFormat.isUntimed(header)) { // an untimed record has no delta: the previous record's time
                 shift = 0;
                 do {
                     if (pos >= end || shift > 63) return;

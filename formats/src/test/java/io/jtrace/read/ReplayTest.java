@@ -179,6 +179,60 @@ class ReplayTest {
         }
     }
 
+    /**
+     * A timed exit is written with its time delta in the header (RecordFormat.EXIT_PACKED); one with
+     * a delta varint after the header (recordings made before) reads the same, at every delta size.
+     */
+    @Test
+    void exitsWithTheDeltaInTheHeaderReadAsThoseWithADeltaAfterIt() throws Exception {
+        long[] deltas = {0, 1, 2, 3, 5, 63, 64, 65, 253, 254, 255, 256, 4095, 4096, 16381, 16382, 16383,
+                262143, 262144, 1_048_573, 1_048_574, 1L << 30, 1L << 40};
+        List<List<Object>> replays = new ArrayList<>();
+        List<Integer> sizes = new ArrayList<>();
+        for (boolean packed : new boolean[] {true, false}) {
+            Path file = dir.resolve("exits-" + packed + ".jfr");
+            try (Recording r = new Recording()) {
+                r.start();
+                sessionAndMethods();
+                RecordEncoder enc = new RecordEncoder();
+                enc.reset(1_000);
+                long t = 1_000;
+                for (long d : deltas) {
+                    enc.enter(1, t += 3);
+                    enc.enter(2, t += 1);
+                    if (packed) enc.exit(t += d);
+                    else enc.encoded(io.jtrace.runtime.RecordFormat.EXIT, 0, t += d, new byte[0]);
+                    if (packed) enc.exit(t += d);
+                    else enc.encoded(io.jtrace.runtime.RecordFormat.EXIT, 0, t += d, new byte[0]);
+                }
+                sizes.add(enc.payload().length());
+                TraceBatchEvent b = new TraceBatchEvent();
+                b.threadId = 1;
+                b.threadName = "main";
+                b.sequence = 0;
+                b.baseNanos = enc.baseNanos();
+                b.recordCount = enc.records();
+                b.payload = enc.payload();
+                b.commit();
+                r.stop();
+                r.dump(file);
+            }
+            try (TraceIndex index = TraceReader.read(file, null)) {
+                List<Object> seen = new ArrayList<>();
+                Replay.of(index, index.threads()).into(new Collector(seen));
+                replays.add(seen);
+            }
+        }
+        assertEquals(replays.get(1), replays.get(0));
+        assertEquals(2 * deltas.length, replays.get(0).stream().filter(e -> e instanceof List<?> l && !l.get(0).equals("enter")).count());
+        long sum = 0;
+        for (Object e : replays.get(0)) if (e instanceof List<?> l && l.get(0).equals("call")) sum += (Long) l.get(5);
+        long expected = 0;
+        for (long d : deltas) expected += d;
+        assertEquals(expected, sum, "each inner call lasted its delta");
+        assertTrue(sizes.get(0) < sizes.get(1), "packed exits are shorter: " + sizes);
+    }
+
     /** Frames already running when tracing started (a second attach) come back as such, and the trace stays balanced. */
     @Test
     void framesEnteredBeforeTracingAreShownAndClosed() throws Exception {

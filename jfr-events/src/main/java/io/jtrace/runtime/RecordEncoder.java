@@ -29,7 +29,11 @@ public final class RecordEncoder {
     }
 
     public void exit(long nanos) {
-        header(RecordFormat.EXIT, 0, nanos);
+        if (pos + RecordFormat.MAX_FIXED_RECORD > buf.length) buf = Arrays.copyOf(buf, buf.length * 2);
+        long delta = RecordFormat.delta(nanos, lastNanos);
+        putVarLong(RecordFormat.packedExit(delta));
+        lastNanos += delta;
+        records++;
     }
 
     /** An enter without a time (see {@link RecordFormat#ENTER_UNTIMED}): it takes the previous record's time. */

@@ -14,7 +14,8 @@ package io.jtrace.runtime;
  * <pre>
  *   header  = varint((aux &lt;&lt; 4) | kind)
  *   delta   = varint(nanoTime - previous record's nanoTime)   (first record: - batch baseNanos)
- *             absent in untimed records ({@link #isUntimed}): they take the previous record's time
+ *             absent in untimed records ({@link #isUntimed}): they take the previous record's time,
+ *             and in an EXIT that carries it in its header ({@link #packedDelta})
  *   body    = kind-specific varints / strings
  * </pre>
  */
@@ -31,12 +32,24 @@ public final class RecordFormat {
     /** aux = method id. Body: none. */
     public static final int ENTER = 0;
     /**
-     * aux = 0; the innermost open frame returned normally. Body: none. aux = {@link #EXIT_UNTIMED}:
-     * the same, with no time delta (an untimed call, see {@link #ENTER_UNTIMED}).
+     * The innermost open frame returned normally. Body: none. By aux:
+     * <ul>
+     *   <li>0: a time delta follows, as in every timed record (recordings before 2026-11-25, and
+     *       {@link RecordEncoder#encoded} of a record copied as it was);</li>
+     *   <li>{@link #EXIT_UNTIMED}: no time delta (an untimed call, see {@link #ENTER_UNTIMED});</li>
+     *   <li>{@link #EXIT_PACKED} or more: the time delta is {@code aux - EXIT_PACKED}, and no delta
+     *       varint follows (see {@link #packedDelta}).</li>
+     * </ul>
      */
     public static final int EXIT = 1;
     /** EXIT's aux for an exit written without reading the clock: the record has no time delta. */
     public static final int EXIT_UNTIMED = 1;
+    /**
+     * EXIT's aux from this value up carries the time delta in the header. Why: an exit has no body
+     * and its header had two value bits to spare; with the delta there an exit takes one byte
+     * less for deltas of 64-253 ns, 4.1-16 us and 0.26-1 ms, and never more (see bench/README.md).
+     */
+    public static final int EXIT_PACKED = 2;
     /**
      * aux = 0; the innermost open frame was left by an exception.
      * Body: exception identity (identityHashCode), exception type id (0 = unknown).
@@ -140,7 +153,25 @@ public final class RecordFormat {
      */
     public static final int ENTER_UNTIMED = 15;
 
-    /** Whether a record with this header has no time delta (it takes the previous record's time). */
+    /** The header of a timed EXIT whose time delta is {@code delta} (never negative, see {@link #delta}). */
+    public static long packedExit(long delta) {
+        return ((delta + EXIT_PACKED) << 4) | EXIT;
+    }
+
+    /** The time delta a header carries itself (an EXIT of aux {@link #EXIT_PACKED} or more), else -1. */
+    public static long packedDelta(long header) {
+        return (header & 0xf) == EXIT && (header >>> 4) >= EXIT_PACKED ? (header >>> 4) - EXIT_PACKED : -1;
+    }
+
+    /** Whether a time delta varint follows this header. */
+    public static boolean deltaFollows(long header) {
+        return !isUntimed(header) && packedDelta(header) < 0;
+    }
+
+    /**
+     * Whether a record with this header has no time of its own (it takes the previous record's
+     * time). A packed EXIT is timed: its delta is in the header.
+     */
     public static boolean isUntimed(long header) {
         int kind = (int) (header & 0xf);
         return kind == ENTER_UNTIMED || kind == ARGUMENT || kind == RETURN || (kind == EXIT && (header >>> 4) == EXIT_UNTIMED);

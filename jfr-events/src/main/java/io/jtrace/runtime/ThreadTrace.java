@@ -129,7 +129,7 @@ final class ThreadTrace {
         } else {
             now = System.nanoTime();
             if (MethodTiming.watched(methodId)) MethodTiming.observe(methodId, leafOpen, now - lastNanos);
-            begin(RecordFormat.EXIT, 0, now, RecordFormat.MAX_FIXED_RECORD);
+            beginExit(now);
         }
         recordOpen = false;
         if (d == 0) flushAtRoot(now);
@@ -255,6 +255,18 @@ final class ThreadTrace {
         putVarLong((aux << 4) | kind);
         long delta = RecordFormat.delta(now, lastNanos);
         putVarLong(delta);
+        lastNanos += delta;
+        records++;
+        if (FAIL_AT_RECORD > 0 && RECORDS_FOR_TEST.incrementAndGet() == FAIL_AT_RECORD) {
+            throw new StackOverflowError("jtrace test: the tracer fails at record " + FAIL_AT_RECORD);
+        }
+    }
+
+    /** A timed EXIT record, its time delta in the header ({@link RecordFormat#packedDelta}); it has no body. */
+    private void beginExit(long now) {
+        start(RecordFormat.EXIT, now, RecordFormat.MAX_FIXED_RECORD);
+        long delta = RecordFormat.delta(now, lastNanos);
+        putVarLong(RecordFormat.packedExit(delta));
         lastNanos += delta;
         records++;
         if (FAIL_AT_RECORD > 0 && RECORDS_FOR_TEST.incrementAndGet() == FAIL_AT_RECORD) {
