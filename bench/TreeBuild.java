@@ -49,6 +49,9 @@ public final class TreeBuild {
             Replay.of(index, index.threads()).into(new Nothing());
             double replay = seconds(t);
             t = System.nanoTime();
+            Replay.of(index, index.threads()).heavyVisitor().into(new Nothing());
+            double handedOver = seconds(t);
+            t = System.nanoTime();
             CallTree held = calls.build();
             double build = seconds(t);
             t = System.nanoTime();
@@ -60,8 +63,8 @@ public final class TreeBuild {
             if (held.nodeCount() != one.nodeCount() || one.nodeCount() != two.nodeCount()) {
                 throw new IllegalStateException("trees differ: " + held.nodeCount() + " " + one.nodeCount() + " " + two.nodeCount());
             }
-            System.out.printf("round %d: replay alone %.2f s, tree from held calls %.2f s (%,d paths), replay into the tree on one thread %.2f s, on two %.2f s%n",
-                    r + 1, replay, build, held.nodeCount(), oneThread, twoThreads);
+            System.out.printf("round %d: replay alone %.2f s, handed over to a second thread %.2f s, tree from held calls %.2f s (%,d paths), replay into the tree on one thread %.2f s, on two %.2f s%n",
+                    r + 1, replay, handedOver, build, held.nodeCount(), oneThread, twoThreads);
         }
     }
 
