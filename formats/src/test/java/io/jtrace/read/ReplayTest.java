@@ -62,13 +62,7 @@ class ReplayTest {
                     }
                     if (unknownKind && thread == 2 && seq == 30) enc.encoded(14, 0, t, new byte[0]);
                     if (seq == 20) continue; // lost
-                    TraceBatchEvent b = new TraceBatchEvent();
-                    b.threadId = thread;
-                    b.threadName = "t" + thread;
-                    b.sequence = seq;
-                    b.baseNanos = enc.baseNanos();
-                    b.recordCount = enc.records();
-                    b.payload = enc.payload();
+                    TraceBatchEvent b = TestBatches.batch(enc, thread, "t" + thread, seq);
                     b.commit();
                 }
             }
@@ -206,13 +200,7 @@ class ReplayTest {
                     else enc.encoded(io.jtrace.runtime.RecordFormat.EXIT, 0, t += d, new byte[0]);
                 }
                 sizes.add(enc.payload().length());
-                TraceBatchEvent b = new TraceBatchEvent();
-                b.threadId = 1;
-                b.threadName = "main";
-                b.sequence = 0;
-                b.baseNanos = enc.baseNanos();
-                b.recordCount = enc.records();
-                b.payload = enc.payload();
+                TraceBatchEvent b = TestBatches.batch(enc, 1, "main", 0);
                 b.commit();
                 r.stop();
                 r.dump(file);
@@ -248,13 +236,7 @@ class ReplayTest {
             enc.exit(120);
             enc.exit(130);
             enc.exit(140);
-            TraceBatchEvent b = new TraceBatchEvent();
-            b.threadId = 1;
-            b.threadName = "main";
-            b.sequence = 0;
-            b.baseNanos = enc.baseNanos();
-            b.recordCount = enc.records();
-            b.payload = enc.payload();
+            TraceBatchEvent b = TestBatches.batch(enc, 1, "main", 0);
             b.commit();
             r.stop();
             r.dump(file);

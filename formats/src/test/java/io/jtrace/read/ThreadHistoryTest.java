@@ -80,13 +80,7 @@ class ThreadHistoryTest {
                     depth = 3;
                 }
                 if (seq == 30) second = startSecondChunk();
-                TraceBatchEvent b = new TraceBatchEvent();
-                b.threadId = 1;
-                b.threadName = "main";
-                b.sequence = seq;
-                b.baseNanos = enc.baseNanos();
-                b.recordCount = enc.records();
-                b.payload = enc.payload();
+                TraceBatchEvent b = TestBatches.batch(enc, 1, "main", seq);
                 b.startDepth = startDepth;
                 if (seq != 20) b.commit(); // batch 20 lost: its frames are unknown afterwards
             }

@@ -66,13 +66,7 @@ class UntimedCallsTest {
             enc.exit(1_530);
             enc.exitUntimed();
             enc.exit(2_000);
-            TraceBatchEvent b = new TraceBatchEvent();
-            b.threadId = 1;
-            b.threadName = "main";
-            b.sequence = 0;
-            b.baseNanos = enc.baseNanos();
-            b.recordCount = enc.records();
-            b.payload = enc.payload();
+            TraceBatchEvent b = TestBatches.batch(enc, 1, "main", 0);
             b.commit();
             r.stop();
             r.dump(file);
