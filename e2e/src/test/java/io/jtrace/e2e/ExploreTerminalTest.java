@@ -30,7 +30,12 @@ class ExploreTerminalTest {
     static Path bank;
     static Path big;
 
-    private final String socket = "jtrace-explore-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+    /**
+     * The tmux server's socket: a new one for each session, since a server asked to exit may still
+     * be going when the next session starts on its socket ("server exited unexpectedly").
+     */
+    private String socket;
+    private final List<String> sockets = new ArrayList<>();
 
     @BeforeAll
     static void record() {
@@ -45,7 +50,11 @@ class ExploreTerminalTest {
     }
 
     @AfterEach
-    void killServer() {
+    void killServers() {
+        for (String each : sockets) Jtrace.exec(dir, List.of("tmux", "-L", each, "kill-server"), Map.of());
+    }
+
+    private void killServer() {
         Jtrace.exec(dir, List.of("tmux", "-L", socket, "kill-server"), Map.of());
     }
 
@@ -59,6 +68,8 @@ class ExploreTerminalTest {
 
     /** Starts the shell on {@code recording} in a 160x50 terminal, HOME in the test's directory (for the history). */
     private void open(Path recording) {
+        socket = "jtrace-explore-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+        sockets.add(socket);
         tmux("new-session", "-d", "-x", "160", "-y", "50", "-s", "t",
                 "env -u NO_COLOR TERM=xterm-256color HOME=" + dir + " " + Jtrace.executable() + " explore " + recording
                         + "; echo \"shell exited with $?\"; sleep 600");
