@@ -256,6 +256,11 @@ final class ThreadTrace {
         long delta = RecordFormat.delta(now, lastNanos);
         putVarLong(delta);
         lastNanos += delta;
+        counted();
+    }
+
+    /** A record's header is written: it counts, and the test-only failure ({@link #FAIL_AT_RECORD}) strikes here, halfway through it. */
+    private void counted() {
         records++;
         if (FAIL_AT_RECORD > 0 && RECORDS_FOR_TEST.incrementAndGet() == FAIL_AT_RECORD) {
             throw new StackOverflowError("jtrace test: the tracer fails at record " + FAIL_AT_RECORD);
@@ -268,10 +273,7 @@ final class ThreadTrace {
         long delta = RecordFormat.delta(now, lastNanos);
         putVarLong(RecordFormat.packedExit(delta));
         lastNanos += delta;
-        records++;
-        if (FAIL_AT_RECORD > 0 && RECORDS_FOR_TEST.incrementAndGet() == FAIL_AT_RECORD) {
-            throw new StackOverflowError("jtrace test: the tracer fails at record " + FAIL_AT_RECORD);
-        }
+        counted();
     }
 
     /**
@@ -282,10 +284,7 @@ final class ThreadTrace {
     private void beginUntimed(int kind, long aux) {
         start(kind, records == 0 || recordOpen || lost ? System.nanoTime() : lastNanos, RecordFormat.MAX_FIXED_RECORD);
         putVarLong((aux << 4) | kind);
-        records++;
-        if (FAIL_AT_RECORD > 0 && RECORDS_FOR_TEST.incrementAndGet() == FAIL_AT_RECORD) {
-            throw new StackOverflowError("jtrace test: the tracer fails at record " + FAIL_AT_RECORD);
-        }
+        counted();
     }
 
     /**
@@ -299,10 +298,7 @@ final class ThreadTrace {
         start(kind, lastNanos, room);
         leafOpen = leaf;
         putVarLong((aux << 4) | kind);
-        records++;
-        if (FAIL_AT_RECORD > 0 && RECORDS_FOR_TEST.incrementAndGet() == FAIL_AT_RECORD) {
-            throw new StackOverflowError("jtrace test: the tracer fails at record " + FAIL_AT_RECORD);
-        }
+        counted();
     }
 
     /** What every record does first: a RESYNC if records were lost, a requested flush, room, the rollback point. */
