@@ -280,17 +280,18 @@ final class ThreadReplay {
                 shift += RecordFormat.BITS;
             } while ((unit & RecordFormat.MORE) != 0);
             int kind = (int) (header & 0xf);
-            long delta = 0;
-            if (kind == RecordFormat.EXIT && header >>> 4 >= RecordFormat.EXIT_PACKED) { // the delta is in the header
-                delta = (header >>> 4) - RecordFormat.EXIT_PACKED;
-            } else if (!RecordFormat.isUntimed(header)) { // an untimed record has no delta: the previous record's time
-                shift = 0;
-                do {
-                    if (pos >= end || shift > 63) return;
-                    unit = data[pos++];
-                    delta |= (long) (unit & RecordFormat.MASK) << shift;
-                    shift += RecordFormat.BITS;
-                } while ((unit & RecordFormat.MORE) != 0);
+            long delta = RecordFormat.packedDelta(header); // a timed exit carries its delta in its header
+            if (delta < 0) {
+                delta = 0;
+                if (!RecordFormat.isUntimed(header)) { // an untimed record has no delta: the previous record's time
+                    shift = 0;
+                    do {
+                        if (pos >= end || shift > 63) return;
+                        unit = data[pos++];
+                        delta |= (long) (unit & RecordFormat.MASK) << shift;
+                        shift += RecordFormat.BITS;
+                    } while ((unit & RecordFormat.MORE) != 0);
+                }
             }
             if (kind == RecordFormat.ENTER || kind == RecordFormat.ENTER_UNTIMED) {
                 clock += delta;

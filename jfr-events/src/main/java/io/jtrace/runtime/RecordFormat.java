@@ -163,11 +163,6 @@ public final class RecordFormat {
         return (header & 0xf) == EXIT && (header >>> 4) >= EXIT_PACKED ? (header >>> 4) - EXIT_PACKED : -1;
     }
 
-    /** Whether a time delta varint follows this header. */
-    public static boolean deltaFollows(long header) {
-        return !isUntimed(header) && packedDelta(header) < 0;
-    }
-
     /**
      * Whether a record with this header has no time of its own (it takes the previous record's
      * time). A packed EXIT is timed: its delta is in the header.
