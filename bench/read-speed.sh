@@ -8,6 +8,9 @@
 #   OTHER=path/to/older/jtrace bench/read-speed.sh DIR ...: also every jtrace command with that
 #   executable, right after the same command with JTRACE (side by side, rows marked "(other)").
 #
+#   ONLY='tree|collapsed' bench/read-speed.sh DIR ...: only the commands whose label matches that
+#   extended regular expression (and `jfr summary`, the yardstick).
+#
 # Every DIR/*.jfr, every command below; each round runs every command on every file once, in
 # turn (so the commands are compared side by side under the same machine load), and the rounds
 # are repeated; medians of wall-clock and of peak RSS (/usr/bin/time -f '%e %M') over the rounds.
@@ -57,6 +60,14 @@ shown=(
     '`jtrace print F > /dev/null`'
     '`jtrace export F --format json -o /dev/null`'
 )
+
+if [ -n "${ONLY:-}" ]; then # keep jfr summary and the commands ONLY names
+    l2=("${labels[0]}") c2=("${commands[0]}") s2=("${shown[0]}")
+    for ((c = 1; c < ${#commands[@]}; c++)); do
+        if [[ ${labels[$c]} =~ $ONLY ]]; then l2+=("${labels[$c]}") c2+=("${commands[$c]}") s2+=("${shown[$c]}"); fi
+    done
+    labels=("${l2[@]}") commands=("${c2[@]}") shown=("${s2[@]}")
+fi
 
 OTHER=${OTHER:+$(realpath "$OTHER")}
 if [ -n "$OTHER" ]; then # each jtrace command, then the same with the other executable

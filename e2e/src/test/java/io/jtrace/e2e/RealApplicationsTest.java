@@ -72,6 +72,7 @@ class RealApplicationsTest {
             assertTrue(libraryMethods.size() >= least, () -> main + ": only " + libraryMethods.size() + " methods of " + app[1]);
             assertEquals(0, r.index.internalErrors(), main);
             assertEquals(0, r.index.classesFailed(), main);
+            sameTreeInTwoPartsAsInOne(rec);
 
             Path withArgs = dir.resolve(main + "-args.jfr");
             Jtrace.Result valued = Jtrace.trace(dir, jdk, withArgs, List.of("--args", "**"), main, args);
@@ -90,6 +91,26 @@ class RealApplicationsTest {
             Jtrace.Result calls = Jtrace.jtrace(dir, "calls", withArgs.toString(), "--method", app[1] + "**", "--top", "3");
             assertEquals(0, calls.exit(), calls::toString);
             assertTrue(calls.out().lines().skip(2).allMatch(l -> l.contains("(") && l.contains(")")), calls::out);
+        }
+    }
+
+    /**
+     * The call tree of a real recording built in two parts at once (what {@code tree} and the
+     * collapsed export do on two cores with more than 256 KB of records) is the one a single replay
+     * builds (what they do through a method filter, here one that lets every method through).
+     */
+    private void sameTreeInTwoPartsAsInOne(Path rec) throws Exception {
+        assertTrue(java.nio.file.Files.size(rec) > 1 << 20, rec + ": too small to be built in two parts");
+        List<List<String>> commands = List.of(List.of("tree", rec.toString(), "--merge"), List.of("tree", rec.toString()),
+                List.of("export", rec.toString(), "--format", "collapsed"));
+        for (List<String> c : commands) {
+            Jtrace.Result twoParts = Jtrace.jtrace(dir, c.toArray(String[]::new));
+            List<String> filtered = new java.util.ArrayList<>(c);
+            filtered.addAll(List.of("--include", "**"));
+            Jtrace.Result onePart = Jtrace.jtrace(dir, filtered.toArray(String[]::new));
+            assertEquals(0, twoParts.exit(), twoParts::toString);
+            assertTrue(twoParts.out().lines().count() > 100, twoParts::out);
+            assertEquals(onePart.out(), twoParts.out(), String.join(" ", c));
         }
     }
 

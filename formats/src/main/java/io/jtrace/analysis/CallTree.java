@@ -40,6 +40,8 @@ public final class CallTree {
     private static final int SCAN_LIMIT = 8;
 
     private long[][] pages = new long[4][];
+    /** Pages of another tree being {@link #addAll added} that it no longer needs: new nodes go there first. */
+    private final java.util.ArrayDeque<long[]> spare = new java.util.ArrayDeque<>();
     private int size;
     /**
      * The method of each id a node has (the first seen), by id: an array, not a map, since a new
@@ -65,6 +67,11 @@ public final class CallTree {
         return pages[node >>> PAGE_BITS][at(node) + slot];
     }
 
+    private static long[] cleared(long[] page) {
+        Arrays.fill(page, 0);
+        return page;
+    }
+
     private static int low(long v) {
         return (int) v;
     }
@@ -82,7 +89,7 @@ public final class CallTree {
         if (n == Integer.MAX_VALUE) throw new IllegalStateException("more than 2^31 call paths");
         int p = n >>> PAGE_BITS;
         if (p == pages.length) pages = Arrays.copyOf(pages, p * 2);
-        if (pages[p] == null) pages[p] = new long[SLOTS << PAGE_BITS];
+        if (pages[p] == null) pages[p] = spare.isEmpty() ? new long[SLOTS << PAGE_BITS] : cleared(spare.pop());
         long[] page = pages[p];
         int a = at(n);
         page[a + METHOD_PARENT] = pack(methodId, parent);
@@ -220,6 +227,52 @@ public final class CallTree {
         page[at + SELF] += Math.max(0, duration - inCallees);
         if (kind == ExitKind.EXCEPTION) page[at + EXCEPTIONAL_CHILDREN]++; // the low int: never 2^32 calls left by an exception
         else if (kind == ExitKind.RETURN_UNTIMED) page[at + UNTIMED]++;
+    }
+
+    /** A root's label. */
+    String label(int root) {
+        return rootLabels.get(root);
+    }
+
+    /**
+     * Adds {@code other}, which is consumed, to this tree: each of its nodes' counts to the node of
+     * the same path here, made if missing (children in the order {@code other} first called them,
+     * after this tree's). {@code given} names the node here of those of {@code other}'s nodes that
+     * have no path of their own, or -1: its roots, and a second part's stand-ins for frames it did
+     * not see. Nodes are taken in the order they were made, parents before children, so no
+     * recursion (call trees are as deep as the programs' stacks) and no stack; each page of
+     * {@code other} is let go once read, so the two trees together take little more than the
+     * larger of them.
+     */
+    void addAll(CallTree other, java.util.function.IntUnaryOperator given) {
+        int[] here = new int[other.size];
+        for (int node = 0; node < other.size; node++) {
+            long[] q = other.page(node);
+            int b = at(node);
+            int to = given.applyAsInt(node);
+            if (to < 0) to = child(here[high(q[b + METHOD_PARENT])], other.methodOf(low(q[b + METHOD_PARENT])));
+            here[node] = to;
+            absorb(to, q, b);
+            if (b == PAGE_MASK * SLOTS) { // the page's last node: the page can hold this tree's next nodes
+                spare.push(q);
+                other.pages[node >>> PAGE_BITS] = null;
+            }
+        }
+        spare.clear();
+        other.pages = new long[0][];
+        other.size = 0;
+    }
+
+    /** Adds what the record at {@code b} in {@code q} (another tree's) counts to this tree's {@code to}. */
+    private void absorb(int to, long[] q, int b) {
+        long[] p = page(to);
+        int a = at(to);
+        p[a + CALLS] += q[b + CALLS];
+        p[a + TOTAL] += q[b + TOTAL];
+        p[a + SELF] += q[b + SELF];
+        p[a + UNTIMED] += q[b + UNTIMED];
+        long exceptional = (low(p[a + EXCEPTIONAL_CHILDREN]) & 0xFFFFFFFFL) + (low(q[b + EXCEPTIONAL_CHILDREN]) & 0xFFFFFFFFL);
+        p[a + EXCEPTIONAL_CHILDREN] = pack((int) exceptional, high(p[a + EXCEPTIONAL_CHILDREN]));
     }
 
     /** Ends building: a root's calls and time are its children's; roots without children are left out. */

@@ -7,6 +7,7 @@ import io.jtrace.model.RecordsLost;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -52,6 +53,8 @@ public final class CallTreeBuilder {
         /** Inside a focused subtree (always, without focus). */
         boolean[] inTree = new boolean[64];
         int depth;
+        /** The outermost frames that stand for frames a first part knows ({@link #resume}), still open. */
+        int resumed;
 
         Stack(int root) {
             this.root = root;
@@ -68,6 +71,21 @@ public final class CallTreeBuilder {
     private final CallTree tree = new CallTree();
     private final Map<Object, Integer> roots = new LinkedHashMap<>();
     private final Map<Long, Stack> stacks = new HashMap<>();
+    /** A first part's thread stopped with frames open ({@link #suspend}), and their stack. */
+    private ThreadInfo suspendedThread;
+    private Stack suspended;
+    /** A second part's thread resumed with frames it does not know ({@link #resume}), and their nodes here. */
+    private ThreadInfo resumedThread;
+    private int[] resumedNodes;
+    /** How the resumed frames ended here, outermost last: they are the first part's to count. */
+    private final List<ResumedExit> resumedExits = new ArrayList<>();
+
+    /** The end of a frame resumed in a second part: as the visitor gave it, and its callees' time in this part. */
+    private record ResumedExit(int depth, long duration, long inCallees, ExitKind kind) {}
+
+    /** The method of the nodes that stand for a first part's frames: never a traced method's id. */
+    private static final MethodInfo RESUMED = new MethodInfo(Integer.MIN_VALUE, "?", "(resumed frame)", "()V", null, 0, 0);
+
     /** The previous event's thread: events come in runs of one thread, spare the map look-up. */
     private Stack last;
     private long lastThread;
@@ -112,6 +130,7 @@ public final class CallTreeBuilder {
             if (e instanceof RecordsLost l) {
                 // frames open before the gap never end in the records, but those a RESYNC still lists go on
                 s.depth = Math.min(s.depth, l.kept());
+                s.resumed = Math.min(s.resumed, s.depth);
                 for (int i = s.depth; i < l.depth(); i++) CallTreeBuilder.this.enter(s, LOST_FRAME);
             }
         }
@@ -212,9 +231,95 @@ public final class CallTreeBuilder {
     private void exit(Stack s, long duration, ExitKind kind) {
         if (s.depth == 0) return;
         int d = --s.depth;
-        int node = s.nodes[d];
-        if (node >= 0) CallTree.ended(s.pages[d], s.offsets[d], duration, s.childNanos[d], kind);
+        if (d < s.resumed) {
+            resumedExits.add(new ResumedExit(d, duration, s.childNanos[d], kind));
+            s.resumed = d;
+        } else {
+            int node = s.nodes[d];
+            if (node >= 0) CallTree.ended(s.pages[d], s.offsets[d], duration, s.childNanos[d], kind);
+        }
         if (d > 0) s.childNanos[d - 1] += duration;
+    }
+
+    // ---- a tree built in two parts at once (a first part's frames open when the second begins) ----
+
+    /** Whether the options let a tree be built in two parts: a node then depends on its caller's alone. */
+    public boolean buildsInParts() {
+        return !limited;
+    }
+
+    /**
+     * A first part: {@code thread}'s replay stops here with frames open, which the second part,
+     * joined later, closes.
+     */
+    public void suspend(ThreadInfo thread) {
+        if (limited) throw new IllegalStateException("a focused or depth-limited tree is built in one part");
+        suspended = stack(thread);
+        suspendedThread = thread;
+        endThread(thread);
+    }
+
+    /**
+     * A second part: {@code thread}'s replay starts here with {@code depth} frames open that the
+     * first part knows; until they end, what is called in them hangs from stand-in nodes.
+     */
+    public void resume(ThreadInfo thread, int depth) {
+        if (limited) throw new IllegalStateException("a focused or depth-limited tree is built in one part");
+        Stack s = stack(thread);
+        resumedThread = thread;
+        resumedNodes = new int[depth];
+        for (int d = 0; d < depth; d++) {
+            if (d == s.nodes.length) grow(s);
+            int node = tree.child(d == 0 ? s.root : s.nodes[d - 1], RESUMED);
+            s.nodes[d] = node;
+            s.pages[d] = tree.page(node);
+            s.offsets[d] = CallTree.at(node);
+            resumedNodes[d] = node;
+        }
+        s.depth = depth;
+        s.resumed = depth;
+    }
+
+    /** The frames a first part left open: their enter times and whether each enter was untimed, outermost first. */
+    public record OpenFrames(long[] enterNanos, boolean[] untimed) {}
+
+    /**
+     * Adds {@code second}, built from the records that follow this builder's, to this tree: its
+     * calls under the same paths, and the frames this part left open (of the thread this part
+     * {@link #suspend suspended} and the second {@link #resume resumed}, {@code open} here, which
+     * the second part began at {@code resumedNanos}) ended as they ended there.
+     */
+    public void join(CallTreeBuilder second, OpenFrames open, long resumedNanos) {
+        int[] firstNodes = new int[0];
+        if (second.resumedThread != null) {
+            Stack s = suspended;
+            if (s == null || suspendedThread.id() != second.resumedThread.id() || s.depth != second.resumedNodes.length
+                    || open.enterNanos().length != s.depth) {
+                throw new IllegalArgumentException("the parts do not meet: different frames open at the split");
+            }
+            firstNodes = Arrays.copyOf(s.nodes, s.depth);
+            for (ResumedExit x : second.resumedExits) {
+                int d = x.depth();
+                // its time and its callees' count from its enter, in the first part, not from the split
+                long duration = x.duration() + (resumedNanos - open.enterNanos()[d]);
+                long inCallees = s.childNanos[d] + x.inCallees() + (d + 1 < s.depth ? resumedNanos - open.enterNanos()[d + 1] : 0);
+                ExitKind kind = open.untimed()[d] && x.kind() == ExitKind.RETURN ? ExitKind.RETURN_UNTIMED : x.kind();
+                CallTree.ended(s.pages[d], s.offsets[d], duration, inCallees, kind);
+            }
+        }
+        Map<Integer, Integer> given = new HashMap<>();
+        for (int d = 0; d < firstNodes.length; d++) given.put(second.resumedNodes[d], firstNodes[d]);
+        for (Map.Entry<Object, Integer> r : second.roots.entrySet()) {
+            Integer root = roots.get(r.getKey());
+            if (root == null) {
+                root = tree.root(second.tree.label(r.getValue()));
+                roots.put(r.getKey(), root);
+            }
+            given.put(r.getValue(), root);
+        }
+        tree.addAll(second.tree, n -> given.getOrDefault(n, -1));
+        suspended = null;
+        suspendedThread = null;
     }
 
     public CallTree build() {

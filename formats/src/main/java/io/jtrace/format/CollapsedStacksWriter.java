@@ -21,13 +21,15 @@ import java.util.List;
  * nanoseconds or its number of calls. Paths are merged over threads (built as a
  * {@link CallTree}: memory grows with distinct call paths, not with calls).
  */
-public final class CollapsedStacksWriter implements TraceWriter {
+public final class CollapsedStacksWriter implements TraceWriter, CallTreeOutput {
     /** What a line's number counts. */
     public enum Value { self, calls }
 
     private final LineBuffer out;
     private final Value value;
-    private final CallTreeBuilder builder = new CallTreeBuilder(new CallTreeBuilder.Options(true, 0, null));
+    /** One tree for all threads. */
+    private static final CallTreeBuilder.Options TREE = new CallTreeBuilder.Options(true, 0, null);
+    private final CallTreeBuilder builder = new CallTreeBuilder(TREE);
     /** Each method's frame name, encoded once: a deep recursion writes the same names millions of times. */
     private final EncodedNames names;
 
@@ -59,13 +61,23 @@ public final class CollapsedStacksWriter implements TraceWriter {
     }
 
     @Override
+    public CallTreeBuilder.Options treeOptions() {
+        return TREE;
+    }
+
+    @Override
     public void end() throws IOException {
+        end(builder.build());
+    }
+
+    @Override
+    public void end(CallTree tree) throws IOException {
         // Depth-first without recursion: a deep recursion in the trace must not overflow our stack.
         // The path is kept as bytes; each node appends its frame and each line copies the path once.
         byte[] path = new byte[4096];
         ArrayDeque<CallTree.Node> todo = new ArrayDeque<>();
         ArrayDeque<Integer> pathLengths = new ArrayDeque<>();
-        for (CallTree.Node root : builder.build().roots()) {
+        for (CallTree.Node root : tree.roots()) {
             push(todo, pathLengths, root.children(), 0);
             while (!todo.isEmpty()) {
                 CallTree.Node n = todo.pop();

@@ -20,10 +20,12 @@ import java.util.Map;
  * The tree is embedded as a flat pre-order list (name, depth, total, self, calls), so neither
  * writing nor reading it recurses.
  */
-public final class FlameGraphHtmlWriter implements TraceWriter {
+public final class FlameGraphHtmlWriter implements TraceWriter, CallTreeOutput {
     private final Writer out;
     private String title = "";
-    private final CallTreeBuilder builder = new CallTreeBuilder(new CallTreeBuilder.Options(true, 0, null));
+    /** One tree for all threads. */
+    private static final CallTreeBuilder.Options TREE = new CallTreeBuilder.Options(true, 0, null);
+    private final CallTreeBuilder builder = new CallTreeBuilder(TREE);
 
     public FlameGraphHtmlWriter(Writer out) {
         this.out = out;
@@ -45,8 +47,17 @@ public final class FlameGraphHtmlWriter implements TraceWriter {
     }
 
     @Override
+    public CallTreeBuilder.Options treeOptions() {
+        return TREE;
+    }
+
+    @Override
     public void end() throws IOException {
-        CallTree tree = builder.build();
+        end(builder.build());
+    }
+
+    @Override
+    public void end(CallTree tree) throws IOException {
         out.write("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>jtrace flame graph</title>\n<style>"
                 + "body{font:12px sans-serif;margin:8px}canvas{width:100%;display:block}"
                 + "#info{height:1.5em;white-space:nowrap;overflow:hidden;font-family:monospace}"

@@ -10,7 +10,8 @@ import java.nio.file.StandardOpenOption;
 /** Reads batch payloads where they are: in the recording itself, one byte per 7-bit unit. */
 final class PayloadFile implements AutoCloseable {
     private final FileChannel channel;
-    private long bytesRead;
+    /** Two replays may read at once (a call tree built in two parts). */
+    private final java.util.concurrent.atomic.AtomicLong bytesRead = new java.util.concurrent.atomic.AtomicLong();
 
     PayloadFile(Path recording) throws IOException {
         channel = FileChannel.open(recording, StandardOpenOption.READ);
@@ -18,12 +19,12 @@ final class PayloadFile implements AutoCloseable {
 
     /** Reads {@code length} bytes at {@code offset} into {@code into} (grown if needed); returns it. */
     byte[] read(long offset, int length, byte[] into) {
-        bytesRead += length;
+        bytesRead.addAndGet(length);
         return read(channel, offset, length, into);
     }
 
     long bytesRead() {
-        return bytesRead;
+        return bytesRead.get();
     }
 
     static byte[] read(FileChannel channel, long offset, int length, byte[] into) {

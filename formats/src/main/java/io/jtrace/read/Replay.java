@@ -1,5 +1,7 @@
 package io.jtrace.read;
 
+import io.jtrace.analysis.CallTree;
+import io.jtrace.analysis.CallTreeBuilder;
 import io.jtrace.analysis.CallVisitor;
 import io.jtrace.model.ThreadInfo;
 
@@ -8,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * How every command and front end replays a recording: the engine ({@link ThreadReplay}) pushes
@@ -76,8 +79,8 @@ public final class Replay {
          * while it works. Handing calls over writes each one to a block and reads it back, which
          * pays only then: measured on json.jfr (149M records, 2 cores), print 20.5 s on one thread
          * against 15.2 s on two, but the statistics of summary 3.8 s on one against 4.9 s on two.
-         * A call tree (tree, the collapsed, flame graph and speedscope exports) gains: on parser.jfr
-         * (102M records, 1.9M paths) 4.4 -> 3.8 s for the flame graph, 10.5 -> 8.9 s for speedscope.
+         * A call tree gains too (where {@link #callTree} cannot build it in two parts, and the
+         * speedscope export): on parser.jfr (102M records, 1.9M paths) 10.5 -> 8.9 s for speedscope.
          */
         public Request heavyVisitor() {
             parallel = Runtime.getRuntime().availableProcessors() >= 2;
@@ -88,6 +91,35 @@ public final class Replay {
         Request inParallel(boolean p) {
             parallel = p;
             return this;
+        }
+
+        /**
+         * The call tree of the selected threads, their events seen through {@code view} (a method
+         * filter, or the identity). On two cores, with the whole tree wanted (no focus, no depth
+         * limit, no filter) and enough records, it is built in two parts at once ({@link TwoPartTree});
+         * otherwise on this thread while another decodes. The same tree either way. (It sets
+         * {@link #afterThread} for itself.)
+         */
+        public CallTree callTree(CallTreeBuilder.Options options, UnaryOperator<CallVisitor> view) {
+            CallTreeBuilder builder = new CallTreeBuilder(options);
+            List<TraceIndex.ThreadBatches> selected = new ArrayList<>();
+            long bytes = 0;
+            for (ThreadInfo t : threads) {
+                TraceIndex.ThreadBatches b = index.batchesOf(t);
+                selected.add(b);
+                for (TraceIndex.BatchRef r : b.batches) bytes += r.length();
+            }
+            boolean whole = builder.buildsInParts() && view.apply(builder.visitor()) == builder.visitor();
+            if (whole && order == Order.BY_THREAD && Runtime.getRuntime().availableProcessors() >= 2
+                    && bytes >= TwoPartTree.MIN_BYTES) {
+                TwoPartTree.Cut cut = TwoPartTree.Cut.middle(selected);
+                CallTree tree = cut == null ? null : TwoPartTree.build(index, selected, options, cut);
+                if (tree != null) return tree;
+            }
+            afterThread = builder::endThread;
+            heavyVisitor();
+            into(view.apply(builder.visitor()));
+            return builder.build();
         }
 
         /** Replays into {@code visitor} on the calling thread (decoding on another, if there are two cores). */

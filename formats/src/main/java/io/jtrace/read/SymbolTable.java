@@ -106,7 +106,8 @@ public final class SymbolTable {
         return byId;
     }
 
-    public MethodInfo method(int id) {
+    /** Synchronized: a tree is built in two parts at once, and a missing definition is remembered here. */
+    public synchronized MethodInfo method(int id) {
         MethodInfo m = id >= 0 && id < byId.length ? byId[id] : methods.get(id);
         if (m == null) {
             m = MethodInfo.unknown(id);

@@ -67,8 +67,24 @@ final class ThreadReplay {
     private long lastNanos;
     private byte[] buffer;
     private int nextBatch;
+    /** The batch before which this replay stops (a first part, see {@link #until}); -1: the last one. */
+    private int endBatch = -1;
     private long expectedSequence;
     private boolean finished;
+
+    /**
+     * What the frames open when a second part begins stand for ({@link #resumedAt}): the first part
+     * knows their methods, this part only how many there are.
+     */
+    static final MethodInfo RESUMED_FRAME = new MethodInfo(Integer.MIN_VALUE, "?", "(frames open before this part)", "()V",
+            null, 0, 0);
+
+    /** A second part met what it cannot replay without the first part's frames (a RESYNC naming them). */
+    static final class NeedsFirstPart extends RuntimeException {
+        NeedsFirstPart() {
+            super(null, null, false, false);
+        }
+    }
 
     /**
      * Where a replay stands between two batches: enough for another replay to start there
@@ -100,6 +116,33 @@ final class ThreadReplay {
         this.visitor = visitor;
         this.current = current;
         this.values = values;
+    }
+
+    /**
+     * The first part of a replay in two parts: batches before {@code end}. It stops there with its
+     * frames open (a held-back enter is given as an enter), readable from {@link #frames}.
+     */
+    static ThreadReplay until(TraceIndex index, TraceIndex.ThreadBatches batches, CallVisitor visitor, int end) {
+        ThreadReplay r = new ThreadReplay(index, batches, visitor, null, null);
+        r.endBatch = end;
+        return r;
+    }
+
+    /**
+     * The second part: batches from {@code start} on. Unless a gap comes first (then the replay
+     * reports it as usual), the frames open there are {@link #RESUMED_FRAME}s entered at the batch's
+     * base time, as many as the batch says; their exits come to the visitor like any other.
+     */
+    static ThreadReplay resumedAt(TraceIndex index, TraceIndex.ThreadBatches batches, CallVisitor visitor, int start) {
+        ThreadReplay r = new ThreadReplay(index, batches, visitor, null, null);
+        TraceIndex.BatchRef b = batches.batches.get(start);
+        r.nextBatch = start;
+        r.expectedSequence = batches.batches.get(start - 1).sequence() + 1;
+        r.lastNanos = b.baseNanos() - r.origin;
+        if (b.sequence() == r.expectedSequence) {
+            for (int i = 0; i < b.startDepth(); i++) r.frames.push(RESUMED_FRAME, r.lastNanos);
+        }
+        return r;
     }
 
     /** Replays {@code batches} from a checkpoint that an earlier replay of them took. */
@@ -213,8 +256,13 @@ final class ThreadReplay {
             replayBatch(buffer, records);
             return true;
         }
-        if (nextBatch == batches.batches.size()) {
+        if (nextBatch == batches.batches.size() || nextBatch == endBatch) {
             flushPending();
+            if (nextBatch == endBatch) { // a first part: its open frames are the next part's
+                finished = true;
+                buffer = null;
+                return true;
+            }
             while (frames.depth() > 0) {
                 int d = frames.depth() - 1;
                 MethodInfo m = frames.method(d);
@@ -410,6 +458,7 @@ final class ThreadReplay {
      * dropped and its new frames start here.
      */
     private void resync(long t) {
+        if (raw.aux != 0 && frames.depth() > 0 && frames.method(0) == RESUMED_FRAME) throw new NeedsFirstPart();
         if (raw.aux == 0) { // not a loss (a real RESYNC counts its failures): calls running before an attach
             for (int i = 0; i < raw.frameCount; i++) {
                 MethodInfo m = method(raw.frames[i]);

@@ -1,8 +1,6 @@
 package io.jtrace.read;
 
 import io.jtrace.analysis.CallVisitor;
-import io.jtrace.events.MethodDefinitionEvent;
-import io.jtrace.events.SessionEvent;
 import io.jtrace.events.TraceBatchEvent;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExitKind;
@@ -27,27 +25,12 @@ class ReplayTest {
     @TempDir
     Path dir;
 
-    /** The session (clock origin 0) and methods a.B.m1, m2, m3. */
-    private static void sessionAndMethods() {
-        SessionEvent s = new SessionEvent();
-        s.nanoOrigin = 0;
-        s.commit();
-        for (int id = 1; id <= 3; id++) {
-            MethodDefinitionEvent m = new MethodDefinitionEvent();
-            m.methodId = id;
-            m.className = "a.B";
-            m.methodName = "m" + id;
-            m.descriptor = "()V";
-            m.commit();
-        }
-    }
-
     /** Two threads, many batches, a lost batch, exceptional exits; optionally a record of an unknown kind. */
     private Path record(boolean unknownKind) throws Exception {
         Path file = dir.resolve("r.jfr");
         try (Recording r = new Recording()) {
             r.start();
-            sessionAndMethods();
+            TestBatches.sessionAndMethods(3);
             RecordEncoder enc = new RecordEncoder();
             for (int thread = 1; thread <= 2; thread++) {
                 long t = 1_000;
@@ -187,7 +170,7 @@ class ReplayTest {
             Path file = dir.resolve("exits-" + packed + ".jfr");
             try (Recording r = new Recording()) {
                 r.start();
-                sessionAndMethods();
+                TestBatches.sessionAndMethods(3);
                 RecordEncoder enc = new RecordEncoder();
                 enc.reset(1_000);
                 long t = 1_000;
@@ -227,7 +210,7 @@ class ReplayTest {
         Path file = dir.resolve("attach.jfr");
         try (Recording r = new Recording()) {
             r.start();
-            sessionAndMethods();
+            TestBatches.sessionAndMethods(3);
             RecordEncoder enc = new RecordEncoder();
             enc.reset(100);
             // RESYNC with aux 0: no loss, these frames were running before this tracing session

@@ -1,7 +1,5 @@
 package io.jtrace.read;
 
-import io.jtrace.events.MethodDefinitionEvent;
-import io.jtrace.events.SessionEvent;
 import io.jtrace.events.TraceBatchEvent;
 import io.jtrace.model.MethodCall;
 import io.jtrace.model.MethodEnter;
@@ -46,17 +44,7 @@ class ThreadHistoryTest {
         Random random = new Random(7);
         try (Recording r = new Recording()) {
             r.start();
-            SessionEvent s = new SessionEvent();
-            s.nanoOrigin = 0;
-            s.commit();
-            for (int id = 1; id <= 6; id++) {
-                MethodDefinitionEvent m = new MethodDefinitionEvent();
-                m.methodId = id;
-                m.className = "a.B";
-                m.methodName = "m" + id;
-                m.descriptor = "()V";
-                m.commit();
-            }
+            TestBatches.sessionAndMethods(6);
             RecordEncoder enc = new RecordEncoder();
             long t = 1_000;
             int depth = 0;

@@ -2,8 +2,6 @@ package io.jtrace.read;
 
 import io.jtrace.analysis.CallVisitor;
 import io.jtrace.analysis.MethodStatistics;
-import io.jtrace.events.MethodDefinitionEvent;
-import io.jtrace.events.SessionEvent;
 import io.jtrace.events.TraceBatchEvent;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExitKind;
@@ -37,17 +35,7 @@ class UntimedCallsTest {
         Path file = dir.resolve("u.jfr");
         try (Recording r = new Recording()) {
             r.start();
-            SessionEvent s = new SessionEvent();
-            s.nanoOrigin = 0;
-            s.commit();
-            for (int id = 1; id <= 3; id++) {
-                MethodDefinitionEvent m = new MethodDefinitionEvent();
-                m.methodId = id;
-                m.className = "a.B";
-                m.methodName = "m" + id;
-                m.descriptor = "()V";
-                m.commit();
-            }
+            TestBatches.sessionAndMethods(3);
             RecordEncoder enc = new RecordEncoder();
             enc.reset(1_000);
             enc.enter(1, 1_000);

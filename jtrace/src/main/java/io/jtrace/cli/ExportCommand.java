@@ -3,6 +3,7 @@ package io.jtrace.cli;
 import io.jtrace.read.CurrentValues;
 import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
+import io.jtrace.format.CallTreeOutput;
 import io.jtrace.format.ChromeTraceWriter;
 import io.jtrace.format.CollapsedStacksWriter;
 import io.jtrace.format.CsvTraceWriter;
@@ -110,9 +111,13 @@ final class ExportCommand extends RecordingCommand {
                 CurrentValues values = new CurrentValues(); // json and csv carry the values of --args
                 Replay.Request replay = Replay.of(index, threads).values(values)
                         .order(format.byThread ? Replay.Order.BY_THREAD : Replay.Order.BY_TIME);
-                replay.heavyVisitor(); // a line of text per event, or a call tree: both gain from decoding on another core
-                replay.into(view.in(writer.visitor(values)));
-                writer.end();
+                if (writer instanceof CallTreeOutput trees) {
+                    trees.end(replay.callTree(trees.treeOptions(), view::in)); // on two cores, in two parts
+                } else {
+                    replay.heavyVisitor(); // a line of text per event: gains from decoding on another core
+                    replay.into(view.in(writer.visitor(values)));
+                    writer.end();
+                }
                 writer.close();
                 sink.flush();
             } finally {

@@ -60,11 +60,8 @@ final class TreeCommand extends RecordingCommand {
             if (focusFilter != null && !anyMethodMatches(index, focusFilter)) {
                 throw new UserException("--focus " + focus + " matches no traced method in " + file.getFileName());
             }
-            CallTreeBuilder builder = new CallTreeBuilder(
-                    new CallTreeBuilder.Options(merge, depth == null ? 0 : depth, focusFilter));
-            // building the tree on this thread while another decodes: ~10-15% sooner on a large recording
-            Replay.of(index, threads).heavyVisitor().afterThread(builder::endThread).into(view.in(builder.visitor()));
-            CallTree tree = builder.build();
+            CallTree tree = Replay.of(index, threads)
+                    .callTree(new CallTreeBuilder.Options(merge, depth == null ? 0 : depth, focusFilter), view::in);
             CallTreeTextWriter.Options options = new CallTreeTextWriter.Options(!noTimes,
                     minPercent == null ? 0 : minPercent, color.ansi());
             java.io.OutputStream bytes = outBytes(); // a merged tree can be hundreds of MB of text
