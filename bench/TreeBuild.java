@@ -20,7 +20,8 @@ import java.util.Map;
  * Where the time of a merged call tree (`tree --merge`, the collapsed and flame graph exports) goes
  * on one recording, in one warm JVM: the replay alone, the tree built from the replay's calls held
  * in memory (no decoding: the tree's own cost), and the replay into the tree on one thread and on
- * two ({@code Replay.Request.heavyVisitor}). Rounds alternate; each line is one round.
+ * two ({@code Replay.Request.heavyVisitor}), and in two parts at once ({@code Replay.Request.callTree}, what
+ * the commands do), beside each of its parts built alone. Rounds alternate; each line is one round.
  *
  *   mvn -q -B install -DskipTests
  *   javac -cp formats/target/classes:jfr-events/target/classes -d /tmp/tb bench/TreeBuild.java
@@ -60,11 +61,16 @@ public final class TreeBuild {
             t = System.nanoTime();
             CallTree two = intoTree(index, true);
             double twoThreads = seconds(t);
-            if (held.nodeCount() != one.nodeCount() || one.nodeCount() != two.nodeCount()) {
-                throw new IllegalStateException("trees differ: " + held.nodeCount() + " " + one.nodeCount() + " " + two.nodeCount());
+            t = System.nanoTime();
+            CallTree parts = Replay.of(index, index.threads()).callTree(MERGED, v -> v);
+            double inParts = seconds(t);
+            double[] apart = partsOneAfterTheOther(index);
+            if (held.nodeCount() != one.nodeCount() || one.nodeCount() != two.nodeCount() || two.nodeCount() != parts.nodeCount()) {
+                throw new IllegalStateException("trees differ: " + held.nodeCount() + " " + one.nodeCount() + " " + two.nodeCount()
+                        + " " + parts.nodeCount());
             }
-            System.out.printf("round %d: replay alone %.2f s, handed over to a second thread %.2f s, tree from held calls %.2f s (%,d paths), replay into the tree on one thread %.2f s, on two %.2f s%n",
-                    r + 1, replay, handedOver, build, held.nodeCount(), oneThread, twoThreads);
+            System.out.printf("round %d: replay alone %.2f s, handed over to a second thread %.2f s, tree from held calls %.2f s (%,d paths), replay into the tree on one thread %.2f s, on two %.2f s, in two parts at once %.2f s (the parts one after the other on one thread: %.2f + %.2f s)%n",
+                    r + 1, replay, handedOver, build, held.nodeCount(), oneThread, twoThreads, inParts, apart[0], apart[1]);
         }
     }
 
@@ -72,8 +78,28 @@ public final class TreeBuild {
         return (System.nanoTime() - start) / 1e9;
     }
 
+    private static final CallTreeBuilder.Options MERGED = new CallTreeBuilder.Options(true, 0, null);
+
+    /** The two parts that {@code callTree} builds at once, each alone on this thread: seconds of each. */
+    private static double[] partsOneAfterTheOther(TraceIndex index) {
+        List<TraceIndex.ThreadBatches> threads = new ArrayList<>();
+        for (ThreadInfo ti : index.threads()) threads.add(index.batchesOf(ti));
+        TwoPartTree.Cut cut = TwoPartTree.Cut.middle(threads);
+        CallTreeBuilder first = new CallTreeBuilder(MERGED), second = new CallTreeBuilder(MERGED);
+        long t = System.nanoTime();
+        for (int i = 0; i < cut.thread(); i++) new ThreadReplay(index, threads.get(i), first.visitor(), null).run();
+        if (cut.batch() > 0) ThreadReplay.until(index, threads.get(cut.thread()), first.visitor(), cut.batch()).run();
+        double a = seconds(t);
+        t = System.nanoTime();
+        if (cut.batch() > 0) ThreadReplay.resumedAt(index, threads.get(cut.thread()), second.visitor(), cut.batch()).run();
+        for (int i = cut.thread() + (cut.batch() > 0 ? 1 : 0); i < threads.size(); i++) {
+            new ThreadReplay(index, threads.get(i), second.visitor(), null).run();
+        }
+        return new double[] {a, seconds(t)};
+    }
+
     private static CallTree intoTree(TraceIndex index, boolean twoThreads) {
-        CallTreeBuilder b = new CallTreeBuilder(new CallTreeBuilder.Options(true, 0, null));
+        CallTreeBuilder b = new CallTreeBuilder(MERGED);
         Replay.Request request = Replay.of(index, index.threads()).afterThread(b::endThread);
         if (twoThreads) request.heavyVisitor();
         request.into(b.visitor());
