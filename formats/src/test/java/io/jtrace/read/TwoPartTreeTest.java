@@ -183,6 +183,22 @@ class TwoPartTreeTest {
     }
 
     @Test
+    void aCancelledReplayStopsBothPartsAndLeavesNoThreadBehind() throws Exception {
+        try (TraceIndex index = TraceReader.read(record(new Twists(-1, -1, false)), null)) {
+            List<TraceIndex.ThreadBatches> threads = batches(index);
+            CallTreeBuilder.Options options = new CallTreeBuilder.Options(true, 0, null);
+            Cancellation cancellation = new Cancellation();
+            cancellation.cancel(); // as Ctrl-C in the explore shell does
+            assertThrows(java.util.concurrent.CancellationException.class,
+                    () -> cancellation.run(() -> TwoPartTree.build(index, threads, options, new TwoPartTree.Cut(0, 15))));
+            assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().equals("jtrace-tree") && t.isAlive()),
+                    "the first part's thread has ended");
+            assertEquals(expected(index), dump(TwoPartTree.build(index, threads, options, new TwoPartTree.Cut(0, 15))),
+                    "not cancelled: the whole tree");
+        }
+    }
+
+    @Test
     void theCutFallsNearTheMiddleOfTheBytes() throws Exception {
         try (TraceIndex index = TraceReader.read(record(new Twists(-1, -1, false)), null)) {
             List<TraceIndex.ThreadBatches> threads = batches(index);
