@@ -362,9 +362,8 @@ public final class CallTree {
 
         /** Children, most total time first (then by name, so equal trees print the same). */
         public List<Node> children() {
-            List<Node> list = childrenInCallOrder();
+            List<Node> list = childrenInCallOrder(); // a list of its own: sorted in place
             if (list.size() < 2) return list;
-            list = new ArrayList<>(list);
             list.sort(Comparator.comparingLong(Node::totalNanos).reversed().thenComparing(n -> n.method().displayName()));
             return list;
         }
@@ -373,10 +372,10 @@ public final class CallTree {
         public List<Node> childrenInCallOrder() {
             int newest = low(get(node, CHILD_SIBLING));
             if (newest < 0) return List.of();
-            List<Node> list = new ArrayList<>(high(get(node, EXCEPTIONAL_CHILDREN)));
-            for (int c = newest; c >= 0; c = high(get(c, CHILD_SIBLING))) list.add(new Node(c));
-            Collections.reverse(list);
-            return list;
+            Node[] children = new Node[high(get(node, EXCEPTIONAL_CHILDREN))]; // newest last: filled from the end
+            int i = children.length;
+            for (int c = newest; c >= 0 && i > 0; c = high(get(c, CHILD_SIBLING))) children[--i] = new Node(c);
+            return Arrays.asList(children);
         }
 
         /** The methods from the root's first child down to this node. */

@@ -35,6 +35,7 @@ public final class CallTreeTextWriter {
     private static final byte[] LAST = {'`', '-', '-', '-'};
     private static final byte[] PIPE = {'|', ' ', ' ', ' '};
     private static final byte[] BLANK = {' ', ' ', ' ', ' '};
+    private static final byte[] CALL = ascii(" call"), CALLS = ascii(" calls"), SELF = ascii(", self ");
 
     private final LineBuffer out;
     private final Options options;
@@ -118,12 +119,12 @@ public final class CallTreeTextWriter {
             return;
         }
         if (options.times()) {
-            out.ascii('[').append(Counts.percent(n.shareOfParent())).ascii('%').ascii(' ').duration(n.totalNanos())
+            out.ascii('[').percent(n.shareOfParent()).ascii('%').ascii(' ').duration(n.totalNanos())
                     .ascii(']').ascii(' ');
         }
         out.append(names.of(n.method())).ascii(' ').ascii(' ');
         calls(n.calls(), out);
-        if (options.times()) out.append(", self ").duration(n.selfNanos());
+        if (options.times()) out.append(SELF).duration(n.selfNanos());
         if (n.untimedCalls() > 0) {
             out.append(", ");
             out.grouped(n.untimedCalls()).append(" untimed (their time is in the caller's self)");
@@ -146,7 +147,11 @@ public final class CallTreeTextWriter {
     }
 
     private static void calls(long n, LineBuffer out) {
-        out.grouped(n).append(n == 1 ? " call" : " calls");
+        out.grouped(n).append(n == 1 ? CALL : CALLS);
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 
     private static String calls(long n) {

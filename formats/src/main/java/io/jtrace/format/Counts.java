@@ -24,12 +24,17 @@ public final class Counts {
      * writes it (half up on its shortest decimal form): {@code 12.3}.
      */
     public static String percent(double share) {
+        long rounded = percentTenths(share);
+        return (rounded / 10) + "." + (rounded % 10);
+    }
+
+    /** {@link #percent}'s number in tenths of a percent ({@code 123} for 12.3%): the one rounding rule. */
+    static long percentTenths(double share) {
         double percent = share * 100;
         double tenths = percent * 10;
         double fraction = tenths - Math.floor(tenths);
-        long rounded = Math.abs(fraction - 0.5) < 1e-6 // near a half: decide on the shortest decimal form, as Formatter does
+        return Math.abs(fraction - 0.5) < 1e-6 // near a half: decide on the shortest decimal form, as Formatter does
                 ? java.math.BigDecimal.valueOf(percent).setScale(1, java.math.RoundingMode.HALF_UP).movePointRight(1).longValue()
                 : Math.round(tenths);
-        return (rounded / 10) + "." + (rounded % 10);
     }
 }

@@ -116,6 +116,15 @@ final class LineBuffer {
         return this;
     }
 
+    /** A share (0..1) as {@link Counts#percent} writes it, without making a String. */
+    LineBuffer percent(double share) {
+        long tenths = Counts.percentTenths(share);
+        if (tenths < 0) return append(Counts.percent(share));
+        number(tenths / 10);
+        ascii('.');
+        return ascii((char) ('0' + tenths % 10));
+    }
+
     /** Two ASCII digits per index 0-99: numbers are written two digits per division. */
     private static final byte[] PAIRS = new byte[200];
 
