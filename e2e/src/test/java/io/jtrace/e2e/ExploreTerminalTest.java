@@ -193,6 +193,12 @@ class ExploreTerminalTest {
         waitFor("exc 1");
         press("Enter");
         waitFor("exception #1: bank.InsufficientFundsException");
+        // keys typed while a command runs are the command's (Ctrl-C stops it): wait for the shell's prompt
+        long promptBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!lastLine(screen()).endsWith("]>")) {
+            assertTrue(System.nanoTime() < promptBy, "no prompt after 'exc 1':\n" + screen());
+            Thread.sleep(50);
+        }
         press("C-d");
         waitFor("shell exited with 0");
     }
