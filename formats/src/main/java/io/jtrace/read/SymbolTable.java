@@ -106,8 +106,17 @@ public final class SymbolTable {
         return byId;
     }
 
-    /** Synchronized: a tree is built in two parts at once, and a missing definition is remembered here. */
-    public synchronized MethodInfo method(int id) {
+    public MethodInfo method(int id) {
+        MethodInfo[] ids = byId;
+        MethodInfo m = id >= 0 && id < ids.length ? ids[id] : null;
+        return m != null ? m : undefined(id);
+    }
+
+    /**
+     * A method outside the dense array, or missing: synchronized, since two replays may ask at
+     * once (a call tree built in two parts) and a missing one is remembered here.
+     */
+    private synchronized MethodInfo undefined(int id) {
         MethodInfo m = id >= 0 && id < byId.length ? byId[id] : methods.get(id);
         if (m == null) {
             m = MethodInfo.unknown(id);

@@ -33,7 +33,7 @@ class TwoPartTreeTest {
 
     /**
      * Three threads of random calls (timed and untimed enters, normal, untimed and exceptional
-     * exits, recursion up to 40 deep) in batches of 1-60 records, each batch saying the depth it
+     * exits, recursion up to 40 deep, a method with no definition) in batches of 1-60 records, each batch saying the depth it
      * starts at, as the tracer writes them; frames still open at the end are unfinished.
      */
     private Path record(Twists twists) throws Exception {
@@ -55,7 +55,7 @@ class TwoPartTreeTest {
                     int n = 1 + rnd.nextInt(60);
                     for (int i = 0; i < n; i++) {
                         if (depth == 0 || (rnd.nextInt(10) < 5 && depth < 40)) {
-                            int m = 1 + rnd.nextInt(METHODS);
+                            int m = 1 + rnd.nextInt(METHODS + 1); // METHODS + 1: never defined (a damaged file)
                             methods[depth] = m;
                             untimed[depth] = rnd.nextInt(5) == 0;
                             if (untimed[depth]) enc.enterUntimed(m);
@@ -139,6 +139,7 @@ class TwoPartTreeTest {
             }
             assertTrue(cutsInsideFrames > 80, "most cuts leave frames open: " + cutsInsideFrames);
             assertTrue(expected(index).contains("(frames before lost records)"), "the lost batch is in the tree");
+            assertTrue(expected(index).contains("method#" + (METHODS + 1)), "the method with no definition is in the tree");
         }
     }
 
