@@ -143,16 +143,23 @@ public final class SymbolTable {
         return superTypes.getOrDefault(type, List.of());
     }
 
-    /** True if the recording traced a method of this class with this name (any overload). */
-    public boolean isTraced(String className, String methodName) {
-        if (tracedNames == null || tracedNames.size() != methods.size()) {
+    /**
+     * True if the recording traced a method of this class with this name (any overload).
+     * Synchronized: two replays may ask at once (a call tree built in two parts), and a missing
+     * method remembered since makes the set be built again.
+     */
+    public synchronized boolean isTraced(String className, String methodName) {
+        if (tracedNames == null || tracedNamesOf != methods.size()) { // not the set's size: overloads share a name
             tracedNames = new java.util.HashSet<>();
             for (MethodInfo m : methods.values()) tracedNames.add(m.qualifiedName());
+            tracedNamesOf = methods.size();
         }
         return tracedNames.contains(className + "." + methodName);
     }
 
     private java.util.Set<String> tracedNames;
+    /** How many methods {@link #tracedNames} was built from. */
+    private int tracedNamesOf;
 
     /** Id of a type name as {@link #type} gives it; 0 if unknown. */
     public int typeId(String name) {

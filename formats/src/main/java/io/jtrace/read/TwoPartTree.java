@@ -96,7 +96,11 @@ final class TwoPartTree {
         } catch (RuntimeException | Error e) {
             stopFirst.cancel();
             awaitFirst(worker, null, stopFirst);
-            if (firstFailed[0] != null && !(firstFailed[0] instanceof CancellationException)) throw rethrow(firstFailed[0]);
+            // the first part's failure is the earlier in the file; a cancellation is the user's and wins
+            if (firstFailed[0] != null && !(firstFailed[0] instanceof CancellationException) && !(e instanceof CancellationException)) {
+                firstFailed[0].addSuppressed(e);
+                throw rethrow(firstFailed[0]);
+            }
             throw e;
         } finally {
             if (!meet) stopFirst.cancel();
