@@ -83,8 +83,13 @@ public final class CallTreeBuilder {
     /** The end of a frame resumed in a second part: as the visitor gave it, and its callees' time in this part. */
     private record ResumedExit(int depth, long duration, long inCallees, ExitKind kind) {}
 
-    /** The method of the nodes that stand for a first part's frames: never a traced method's id. */
-    private static final MethodInfo RESUMED = new MethodInfo(Integer.MIN_VALUE, "?", "(resumed frame)", "()V", null, 0, 0);
+    /**
+     * What stands for the frames open when a second part begins (the first part knows their
+     * methods, the second only how many there are): the replay's frames and this builder's nodes
+     * for them. Never a traced method's id.
+     */
+    public static final MethodInfo RESUMED_FRAME = new MethodInfo(Integer.MIN_VALUE, "?", "(frames open before this part)",
+            "()V", null, 0, 0);
 
     /** The previous event's thread: events come in runs of one thread, spare the map look-up. */
     private Stack last;
@@ -270,7 +275,7 @@ public final class CallTreeBuilder {
         resumedNodes = new int[depth];
         for (int d = 0; d < depth; d++) {
             if (d == s.nodes.length) grow(s);
-            int node = tree.child(d == 0 ? s.root : s.nodes[d - 1], RESUMED);
+            int node = tree.child(d == 0 ? s.root : s.nodes[d - 1], RESUMED_FRAME);
             s.nodes[d] = node;
             s.pages[d] = tree.page(node);
             s.offsets[d] = CallTree.at(node);

@@ -109,7 +109,8 @@ public final class Replay {
                 selected.add(b);
                 for (TraceIndex.BatchRef r : b.batches) bytes += r.length();
             }
-            boolean whole = builder.buildsInParts() && view.apply(builder.visitor()) == builder.visitor();
+            CallVisitor seen = view.apply(builder.visitor());
+            boolean whole = builder.buildsInParts() && seen == builder.visitor();
             if (whole && order == Order.BY_THREAD && Runtime.getRuntime().availableProcessors() >= 2
                     && bytes >= TwoPartTree.MIN_BYTES) {
                 TwoPartTree.Cut cut = TwoPartTree.Cut.middle(selected);
@@ -118,7 +119,7 @@ public final class Replay {
             }
             afterThread = builder::endThread;
             heavyVisitor();
-            into(view.apply(builder.visitor()));
+            into(seen);
             return builder.build();
         }
 

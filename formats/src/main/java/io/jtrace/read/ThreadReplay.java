@@ -1,5 +1,6 @@
 package io.jtrace.read;
 
+import io.jtrace.analysis.CallTreeBuilder;
 import io.jtrace.analysis.CallVisitor;
 import io.jtrace.model.Argument;
 import io.jtrace.model.CallValues;
@@ -72,13 +73,6 @@ final class ThreadReplay {
     private long expectedSequence;
     private boolean finished;
 
-    /**
-     * What the frames open when a second part begins stand for ({@link #resumedAt}): the first part
-     * knows their methods, this part only how many there are.
-     */
-    static final MethodInfo RESUMED_FRAME = new MethodInfo(Integer.MIN_VALUE, "?", "(frames open before this part)", "()V",
-            null, 0, 0);
-
     /** A second part met what it cannot replay without the first part's frames (a RESYNC naming them). */
     static final class NeedsFirstPart extends RuntimeException {
         NeedsFirstPart() {
@@ -130,7 +124,7 @@ final class ThreadReplay {
 
     /**
      * The second part: batches from {@code start} on. Unless a gap comes first (then the replay
-     * reports it as usual), the frames open there are {@link #RESUMED_FRAME}s entered at the batch's
+     * reports it as usual), the frames open there are {@link CallTreeBuilder#RESUMED_FRAME}s entered at the batch's
      * base time, as many as the batch says; their exits come to the visitor like any other.
      */
     static ThreadReplay resumedAt(TraceIndex index, TraceIndex.ThreadBatches batches, CallVisitor visitor, int start) {
@@ -140,7 +134,7 @@ final class ThreadReplay {
         r.expectedSequence = batches.batches.get(start - 1).sequence() + 1;
         r.lastNanos = b.baseNanos() - r.origin;
         if (b.sequence() == r.expectedSequence) {
-            for (int i = 0; i < b.startDepth(); i++) r.frames.push(RESUMED_FRAME, r.lastNanos);
+            for (int i = 0; i < b.startDepth(); i++) r.frames.push(CallTreeBuilder.RESUMED_FRAME, r.lastNanos);
         }
         return r;
     }
@@ -458,7 +452,7 @@ final class ThreadReplay {
      * dropped and its new frames start here.
      */
     private void resync(long t) {
-        if (raw.aux != 0 && frames.depth() > 0 && frames.method(0) == RESUMED_FRAME) throw new NeedsFirstPart();
+        if (raw.aux != 0 && frames.depth() > 0 && frames.method(0) == CallTreeBuilder.RESUMED_FRAME) throw new NeedsFirstPart();
         if (raw.aux == 0) { // not a loss (a real RESYNC counts its failures): calls running before an attach
             for (int i = 0; i < raw.frameCount; i++) {
                 MethodInfo m = method(raw.frames[i]);
