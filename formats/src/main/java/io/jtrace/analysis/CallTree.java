@@ -46,9 +46,12 @@ public final class CallTree {
     /**
      * The method of each id a node has (the first seen), by id: an array, not a map, since a new
      * node is added for each of up to millions of call paths (a boxed look-up each was 1/7 of
-     * building parser.jfr's tree); ids outside it (negative) in {@link #otherMethods}.
+     * building parser.jfr's tree); ids outside it (negative, or a damaged record's far beyond the
+     * rest: {@link MethodInfo#denseId}) in {@link #otherMethods}.
      */
     private MethodInfo[] methods = new MethodInfo[1024];
+    /** Distinct methods remembered (in the array and the map). */
+    private int methodCount;
     private final Map<Integer, MethodInfo> otherMethods = new HashMap<>();
     private final Map<Integer, String> rootLabels = new HashMap<>();
     /** Children of wide nodes, by (parent, method id): open addressing; node + 1 in {@link #wideNodes}, 0 = empty. */
@@ -155,16 +158,22 @@ public final class CallTree {
 
     private void remember(MethodInfo m) {
         int id = m.id();
-        if (id < 0) {
-            otherMethods.putIfAbsent(id, m);
-            return;
+        if (id >= 0 && id < methods.length) {
+            if (methods[id] == null) {
+                methods[id] = m;
+                methodCount++;
+            }
+        } else if (MethodInfo.denseId(id, methodCount)) {
+            methods = Arrays.copyOf(methods, Math.max(methods.length * 2, id + 1));
+            methods[id] = m;
+            methodCount++;
+        } else if (otherMethods.putIfAbsent(id, m) == null) { // a stand-in's negative id, or a damaged record's huge one
+            methodCount++;
         }
-        if (id >= methods.length) methods = Arrays.copyOf(methods, Math.max(methods.length * 2, id + 1));
-        if (methods[id] == null) methods[id] = m;
     }
 
     private MethodInfo methodOf(int id) {
-        return id < 0 ? otherMethods.get(id) : id < methods.length ? methods[id] : null;
+        return id >= 0 && id < methods.length ? methods[id] : otherMethods.get(id);
     }
 
     private static long wideKey(int parent, int id) {

@@ -4,6 +4,15 @@ package io.jtrace.model;
 public record MethodInfo(int id, String className, String name, String descriptor, String sourceFile,
                          int line, int modifiers) {
 
+    /**
+     * Whether a table of methods by id, holding {@code known} methods, should keep {@code id} in a
+     * dense array: the agent hands out ids densely from 1, so an id far beyond the count known so
+     * far comes from a damaged record, and an array up to it could exhaust the heap (keep it in a map).
+     */
+    public static boolean denseId(int id, int known) {
+        return id >= 0 && id <= (1 << 16) + 4L * known;
+    }
+
     /** Stands for a method whose definition is missing from the recording. */
     public static MethodInfo unknown(int id) {
         return new MethodInfo(id, "?", "method#" + id, "()V", null, 0, 0);

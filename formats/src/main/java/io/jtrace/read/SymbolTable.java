@@ -24,16 +24,11 @@ public final class SymbolTable {
     void addMethod(MethodInfo m) {
         if (methods.putIfAbsent(m.id(), m) != null || m.id() < 0) return;
         if (m.id() >= byId.length) {
-            // the agent hands out ids densely from 1; an id far beyond the count defined so far is
-            // a damaged record, kept in the map only (a dense array for it could exhaust the heap)
-            if (m.id() > SPARSE_LIMIT + 4L * methods.size()) return;
+            if (!MethodInfo.denseId(m.id(), methods.size())) return; // a damaged record's id: in the map only
             byId = java.util.Arrays.copyOf(byId, Math.max(m.id() + 1, byId.length * 2));
         }
         byId[m.id()] = m;
     }
-
-    /** Ids up to this many beyond four times the methods defined go into the dense array. */
-    private static final int SPARSE_LIMIT = 1 << 16;
 
     void addType(int id, String name, String supers) {
         types.putIfAbsent(id, name);

@@ -52,6 +52,19 @@ class CallTreeBuilderTest {
         assertEquals(1, c.children().get(0).exceptionalExits());
     }
 
+    @Test
+    void aDamagedRecordsHugeMethodIdIsKeptWithoutAnArrayUpToIt() {
+        io.jtrace.model.ThreadInfo thread = new io.jtrace.model.ThreadInfo(1, "main", false, 0);
+        io.jtrace.model.MethodInfo main = new io.jtrace.model.MethodInfo(1, "p.Main", "main", "()V", null, 0, 0);
+        io.jtrace.model.MethodInfo damaged = io.jtrace.model.MethodInfo.unknown(Integer.MAX_VALUE - 8);
+        CallTreeBuilder b = new CallTreeBuilder(CallTreeBuilder.Options.DEFAULT);
+        CallVisitor v = b.visitor();
+        v.enter(thread, 0, 0, main);
+        v.call(thread, 10, 1, damaged, 5, ExitKind.RETURN, null); // a dense array up to this id: 16 GB
+        v.exit(thread, 20, 0, main, 20, ExitKind.RETURN, null);
+        assertEquals("main 1 20/0 [main 1 20/15 [method#" + (Integer.MAX_VALUE - 8) + " 1 5/5]]", shape(b.build().roots().get(0)));
+    }
+
     /** self <= total everywhere, and the children's totals never exceed their parent's. */
     static void assertConsistent(CallTree.Node n) {
         assertTrue(n.selfNanos() <= n.totalNanos(), n::toString);
