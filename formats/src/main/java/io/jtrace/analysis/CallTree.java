@@ -6,7 +6,6 @@ import io.jtrace.model.MethodInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -305,6 +304,8 @@ public final class CallTree {
     // ---- reading ----
 
     /** One call path: a view of the tree's record for it. */
+    private static final Node[] NO_NODES = new Node[0];
+
     public final class Node {
         private final int node;
 
@@ -371,20 +372,23 @@ public final class CallTree {
 
         /** Children, most total time first (then by name, so equal trees print the same). */
         public List<Node> children() {
-            List<Node> list = childrenInCallOrder(); // a list of its own: sorted in place
-            if (list.size() < 2) return list;
-            list.sort(Comparator.comparingLong(Node::totalNanos).reversed().thenComparing(n -> n.method().displayName()));
-            return list;
+            Node[] children = childArray();
+            if (children.length > 1) MostTimeFirst.sort(children);
+            return Arrays.asList(children);
         }
 
         /** Children in the order they were first called (stable from run to run, unlike times). */
         public List<Node> childrenInCallOrder() {
+            return Arrays.asList(childArray());
+        }
+
+        private Node[] childArray() {
             int newest = low(get(node, CHILD_SIBLING));
-            if (newest < 0) return List.of();
+            if (newest < 0) return NO_NODES;
             Node[] children = new Node[high(get(node, EXCEPTIONAL_CHILDREN))]; // newest last: filled from the end
             int i = children.length;
             for (int c = newest; c >= 0 && i > 0; c = high(get(c, CHILD_SIBLING))) children[--i] = new Node(c);
-            return Arrays.asList(children);
+            return children;
         }
 
         /** The methods from the root's first child down to this node. */

@@ -1,0 +1,89 @@
+package io.jtrace.analysis;
+
+import io.jtrace.model.MethodInfo;
+
+/**
+ * The order of a node's children in a call tree with times: most total time first, then by name
+ * (so equal trees print the same); stable, so equal names keep their call order.
+ *
+ * <p>A sort of its own rather than {@code List.sort} with a chained {@code Comparator}: writing the
+ * tree of a real application sorts a million small lists, and the JDK's shared TimSort, inlined
+ * with the comparator's lambdas and profiled on every other array type in the process, cost the
+ * JIT four compilations and as many deoptimizations (each also throwing away the compiled tree
+ * writer it was inlined into) before it settled: about a second of compiling on two cores.
+ */
+final class MostTimeFirst {
+    private MostTimeFirst() {}
+
+    /** Below this many, insertion sort. */
+    private static final int SMALL = 16;
+
+    static void sort(CallTree.Node[] nodes) {
+        if (nodes.length <= SMALL) {
+            insertionSort(nodes, 0, nodes.length);
+        } else {
+            mergeSort(nodes, nodes.clone(), 0, nodes.length);
+        }
+    }
+
+    static int compare(CallTree.Node a, CallTree.Node b) {
+        long x = a.totalNanos(), y = b.totalNanos();
+        if (x != y) return x > y ? -1 : 1;
+        return compareDisplayNames(a.method(), b.method());
+    }
+
+    /**
+     * {@code a.displayName().compareTo(b.displayName())}, mostly without building either: siblings
+     * often tie on time (calls that were not timed), and a display name is built anew on each call
+     * (its parameters parsed from the descriptor). Qualified names that differ decide at their first
+     * differing char; the rare rest (overloads, one name a prefix of the other) compares the names.
+     */
+    static int compareDisplayNames(MethodInfo a, MethodInfo b) {
+        if (a == b) return 0;
+        String ca = a.className(), na = a.name(), cb = b.className(), nb = b.name();
+        int la = ca.length() + 1 + na.length(), lb = cb.length() + 1 + nb.length();
+        for (int i = 0, n = Math.min(la, lb); i < n; i++) {
+            char x = charOfQualified(ca, na, i), y = charOfQualified(cb, nb, i);
+            if (x != y) return x - y;
+        }
+        return a.displayName().compareTo(b.displayName());
+    }
+
+    /** The char at {@code i} of {@code className + "." + name}. */
+    private static char charOfQualified(String className, String name, int i) {
+        int c = className.length();
+        return i < c ? className.charAt(i) : i == c ? '.' : name.charAt(i - c - 1);
+    }
+
+    private static void insertionSort(CallTree.Node[] a, int from, int to) {
+        for (int i = from + 1; i < to; i++) {
+            CallTree.Node n = a[i];
+            int j = i - 1;
+            while (j >= from && compare(a[j], n) > 0) {
+                a[j + 1] = a[j];
+                j--;
+            }
+            a[j + 1] = n;
+        }
+    }
+
+    /** Sorts {@code a[from, to)}; {@code copy} holds the same elements there on entry. */
+    private static void mergeSort(CallTree.Node[] a, CallTree.Node[] copy, int from, int to) {
+        if (to - from <= SMALL) {
+            insertionSort(a, from, to);
+            return;
+        }
+        int mid = (from + to) >>> 1;
+        // sort both halves of the copy (using a as scratch), then merge them into a
+        mergeSort(copy, a, from, mid);
+        mergeSort(copy, a, mid, to);
+        int i = from, j = mid;
+        for (int k = from; k < to; k++) {
+            if (j >= to || (i < mid && compare(copy[i], copy[j]) <= 0)) {
+                a[k] = copy[i++];
+            } else {
+                a[k] = copy[j++];
+            }
+        }
+    }
+}
