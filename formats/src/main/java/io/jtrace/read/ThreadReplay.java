@@ -311,30 +311,56 @@ final class ThreadReplay {
                 return;
             }
             int start = pos;
-            // header varint (kind in the low 4 bits, aux above), then the time delta varint
-            long header = 0;
-            int shift = 0;
-            int unit;
-            do {
-                if (pos >= end || shift > 63) return; // a record torn at shutdown: the rest of the batch is unusable
-                unit = data[pos++];
-                header |= (long) (unit & RecordFormat.MASK) << shift;
-                shift += RecordFormat.BITS;
-            } while ((unit & RecordFormat.MORE) != 0);
-            int kind = (int) (header & 0xf);
-            long delta = RecordFormat.packedDelta(header); // a timed exit carries its delta in its header
-            if (delta < 0) {
-                delta = 0;
-                if (!RecordFormat.isUntimed(header)) { // an untimed record has no delta: the previous record's time
-                    shift = 0;
-                    do {
-                        if (pos >= end || shift > 63) return;
+            // header varint (kind in the low 4 bits, aux above), then the time delta varint. Far
+            // from the batch's end, the first three units of each are read without a loop (most
+            // records: an id under 16,384, a delta under 262 us): the loop stays the only one, so
+            // the JIT compiles it on the stack once, not once more for an inner loop.
+            long header;
+            long delta;
+            if (end - pos >= 2 * MAX_VARINT) {
+                int unit = data[pos++];
+                header = unit & RecordFormat.MASK;
+                if ((unit & RecordFormat.MORE) != 0) {
+                    unit = data[pos++];
+                    header |= (long) (unit & RecordFormat.MASK) << RecordFormat.BITS;
+                    if ((unit & RecordFormat.MORE) != 0) {
                         unit = data[pos++];
-                        delta |= (long) (unit & RecordFormat.MASK) << shift;
-                        shift += RecordFormat.BITS;
-                    } while ((unit & RecordFormat.MORE) != 0);
+                        header |= (long) (unit & RecordFormat.MASK) << 2 * RecordFormat.BITS;
+                        if ((unit & RecordFormat.MORE) != 0) {
+                            pos = longVarint(data, pos, header);
+                            if (pos < 0) return; // longer than a long: a damaged batch, unusable from here
+                            header = longVarint;
+                        }
+                    }
                 }
+                delta = RecordFormat.packedDelta(header); // a timed exit carries its delta in its header
+                if (delta < 0) {
+                    delta = 0;
+                    if (!RecordFormat.isUntimed(header)) { // an untimed record has no delta: the previous record's time
+                        unit = data[pos++];
+                        delta = unit & RecordFormat.MASK;
+                        if ((unit & RecordFormat.MORE) != 0) {
+                            unit = data[pos++];
+                            delta |= (long) (unit & RecordFormat.MASK) << RecordFormat.BITS;
+                            if ((unit & RecordFormat.MORE) != 0) {
+                                unit = data[pos++];
+                                delta |= (long) (unit & RecordFormat.MASK) << 2 * RecordFormat.BITS;
+                                if ((unit & RecordFormat.MORE) != 0) {
+                                    pos = longVarint(data, pos, delta);
+                                    delta = longVarint;
+                                }
+                            }
+                        }
+                    }
+                }
+                if (pos < 0) return;
+            } else {
+                pos = nearTheEnd(data, pos, end);
+                if (pos < 0) return; // a record torn at shutdown: the rest of the batch is unusable
+                header = nearTheEndHeader;
+                delta = longVarint;
             }
+            int kind = (int) (header & 0xf);
             if (kind == RecordFormat.ENTER || kind == RecordFormat.ENTER_UNTIMED) {
                 clock += delta;
                 int id = (int) (header >>> 4);
@@ -348,6 +374,64 @@ final class ThreadReplay {
                 clock = raw.nanos;
             }
         }
+    }
+
+    /** Units of the longest varint (a long's 64 bits, 6 to a unit). */
+    private static final int MAX_VARINT = 11;
+    /** The value {@link #longVarint} or {@link #nearTheEnd} decoded last (a second result: no object per record). */
+    private long longVarint;
+    /** The header {@link #nearTheEnd} decoded last. */
+    private long nearTheEndHeader;
+
+    /**
+     * The units of a varint after its first three ({@code value} holds those), up to
+     * {@link #MAX_VARINT} in all, into {@link #longVarint}; returns the position after it, or -1 if
+     * it runs longer than that (the caller has checked there are enough bytes).
+     */
+    private int longVarint(byte[] data, int pos, long value) {
+        int shift = 3 * RecordFormat.BITS;
+        int unit;
+        do {
+            if (shift > 63) return -1;
+            unit = data[pos++];
+            value |= (long) (unit & RecordFormat.MASK) << shift;
+            shift += RecordFormat.BITS;
+        } while ((unit & RecordFormat.MORE) != 0);
+        longVarint = value;
+        return pos;
+    }
+
+    /**
+     * A record's header and delta near the end of its batch, each unit checked against the end:
+     * into {@link #nearTheEndHeader} and {@link #longVarint}; returns the position after them, or -1
+     * if the record is torn there.
+     */
+    private int nearTheEnd(byte[] data, int pos, int end) {
+        long header = 0;
+        int shift = 0;
+        int unit;
+        do {
+            if (pos >= end || shift > 63) return -1;
+            unit = data[pos++];
+            header |= (long) (unit & RecordFormat.MASK) << shift;
+            shift += RecordFormat.BITS;
+        } while ((unit & RecordFormat.MORE) != 0);
+        long delta = RecordFormat.packedDelta(header);
+        if (delta < 0) {
+            delta = 0;
+            if (!RecordFormat.isUntimed(header)) {
+                shift = 0;
+                do {
+                    if (pos >= end || shift > 63) return -1;
+                    unit = data[pos++];
+                    delta |= (long) (unit & RecordFormat.MASK) << shift;
+                    shift += RecordFormat.BITS;
+                } while ((unit & RecordFormat.MORE) != 0);
+            }
+        }
+        nearTheEndHeader = header;
+        longVarint = delta;
+        return pos;
     }
 
     /** Decodes and passes on a record other than enter and exit; returns the position after it, or -1 if it is torn. */

@@ -204,6 +204,74 @@ class ReplayTest {
         assertTrue(sizes.get(0) < sizes.get(1), "packed exits are shorter: " + sizes);
     }
 
+    /**
+     * Enter and exit records of every header and delta size (method ids and deltas from one unit to
+     * five, untimed ones among them), in batches long enough that records are decoded both far from
+     * the batch's end and near it: each reads back as written.
+     */
+    @Test
+    void recordsOfEveryHeaderAndDeltaSizeReadAsWritten() throws Exception {
+        int[] ids = {1, 2, 3, 4, 63, 64, 1023, 1024, 16383, 16384, 65535, 1 << 20, (1 << 24) + 5, (1 << 27) - 1};
+        long[] deltas = {0, 1, 3, 63, 64, 4095, 4096, 262143, 262144, 16_777_215, 16_777_216, 1L << 30, 1L << 40};
+        java.util.Random random = new java.util.Random(7);
+        List<String> written = new ArrayList<>();
+        Path file = dir.resolve("sizes.jfr");
+        try (Recording r = new Recording()) {
+            r.start();
+            TestBatches.sessionAndMethods(3);
+            RecordEncoder enc = new RecordEncoder();
+            long t = 1_000;
+            List<Integer> open = new ArrayList<>();
+            for (int seq = 0; seq < 6; seq++) {
+                enc.reset(t);
+                for (int i = 0; i < 700 + seq * 31; i++) { // batch lengths differ: every record size ends one
+                    boolean untimed = random.nextInt(5) == 0;
+                    if (open.isEmpty() || (open.size() < 20 && random.nextBoolean())) {
+                        int id = ids[random.nextInt(ids.length)];
+                        if (untimed) enc.enterUntimed(id);
+                        else enc.enter(id, t += deltas[random.nextInt(deltas.length)]);
+                        open.add(id);
+                        written.add("in " + id + " " + t);
+                    } else {
+                        int id = open.remove(open.size() - 1);
+                        if (untimed) enc.exitUntimed();
+                        else enc.exit(t += deltas[random.nextInt(deltas.length)]);
+                        written.add("out " + id + " " + t);
+                    }
+                }
+                TestBatches.batch(enc, 1, "main", seq).commit();
+            }
+            r.stop();
+            r.dump(file);
+        }
+        List<String> read = new ArrayList<>();
+        try (TraceIndex index = TraceReader.read(file, null)) {
+            new ThreadReplay(index, index.batchesOf(index.threads().get(0)), new CallVisitor() {
+                @Override
+                public void enter(ThreadInfo thread, long nanos, int depth, MethodInfo m) {
+                    read.add("in " + m.id() + " " + nanos);
+                }
+
+                @Override
+                public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo m, long d, ExitKind kind, ExceptionRef x) {
+                    if (kind != ExitKind.UNFINISHED) read.add("out " + m.id() + " " + nanos);
+                }
+
+                @Override
+                public void call(ThreadInfo thread, long nanos, int depth, MethodInfo m, long d, ExitKind kind, ExceptionRef x) {
+                    read.add("in " + m.id() + " " + nanos);
+                    read.add("out " + m.id() + " " + (nanos + d));
+                }
+
+                @Override
+                public void other(TraceEvent e) {
+                    read.add(e.toString());
+                }
+            }, null).run();
+        }
+        assertEquals(written, read);
+    }
+
     /** Frames already running when tracing started (a second attach) come back as such, and the trace stays balanced. */
     @Test
     void framesEnteredBeforeTracingAreShownAndClosed() throws Exception {
