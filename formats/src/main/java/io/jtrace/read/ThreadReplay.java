@@ -318,47 +318,23 @@ final class ThreadReplay {
             long header;
             long delta;
             if (end - pos >= 2 * MAX_VARINT) {
-                int unit = data[pos++];
-                header = unit & RecordFormat.MASK;
-                if ((unit & RecordFormat.MORE) != 0) {
-                    unit = data[pos++];
-                    header |= (long) (unit & RecordFormat.MASK) << RecordFormat.BITS;
-                    if ((unit & RecordFormat.MORE) != 0) {
-                        unit = data[pos++];
-                        header |= (long) (unit & RecordFormat.MASK) << 2 * RecordFormat.BITS;
-                        if ((unit & RecordFormat.MORE) != 0) {
-                            pos = longVarint(data, pos, header);
-                            if (pos < 0) return; // longer than a long: a damaged batch, unusable from here
-                            header = longVarint;
-                        }
-                    }
-                }
+                pos = varint(data, pos);
+                if (pos < 0) return; // longer than a long: a damaged batch, unusable from here
+                header = decoded;
                 delta = RecordFormat.packedDelta(header); // a timed exit carries its delta in its header
                 if (delta < 0) {
                     delta = 0;
                     if (!RecordFormat.isUntimed(header)) { // an untimed record has no delta: the previous record's time
-                        unit = data[pos++];
-                        delta = unit & RecordFormat.MASK;
-                        if ((unit & RecordFormat.MORE) != 0) {
-                            unit = data[pos++];
-                            delta |= (long) (unit & RecordFormat.MASK) << RecordFormat.BITS;
-                            if ((unit & RecordFormat.MORE) != 0) {
-                                unit = data[pos++];
-                                delta |= (long) (unit & RecordFormat.MASK) << 2 * RecordFormat.BITS;
-                                if ((unit & RecordFormat.MORE) != 0) {
-                                    pos = longVarint(data, pos, delta);
-                                    delta = longVarint;
-                                }
-                            }
-                        }
+                        pos = varint(data, pos);
+                        if (pos < 0) return;
+                        delta = decoded;
                     }
                 }
-                if (pos < 0) return;
             } else {
                 pos = nearTheEnd(data, pos, end);
                 if (pos < 0) return; // a record torn at shutdown: the rest of the batch is unusable
                 header = nearTheEndHeader;
-                delta = longVarint;
+                delta = decoded;
             }
             int kind = (int) (header & 0xf);
             if (kind == RecordFormat.ENTER || kind == RecordFormat.ENTER_UNTIMED) {
@@ -378,16 +354,33 @@ final class ThreadReplay {
 
     /** Units of the longest varint (a long's 64 bits, 6 to a unit). */
     private static final int MAX_VARINT = 11;
-    /** The value {@link #longVarint} or {@link #nearTheEnd} decoded last (a second result: no object per record). */
-    private long longVarint;
+    /** The value {@link #varint} or {@link #nearTheEnd} decoded last (a second result, without an object per record). */
+    private long decoded;
     /** The header {@link #nearTheEnd} decoded last. */
     private long nearTheEndHeader;
 
     /**
-     * The units of a varint after its first three ({@code value} holds those), up to
-     * {@link #MAX_VARINT} in all, into {@link #longVarint}; returns the position after it, or -1 if
-     * it runs longer than that (the caller has checked there are enough bytes).
+     * The varint at {@code pos}, with at least {@link #MAX_VARINT} bytes before the batch's end, into
+     * {@link #decoded}; returns the position after it, or -1 if it runs longer than a long. Its first
+     * three units are read without a loop, which the JIT inlines into the replay's one loop.
      */
+    private int varint(byte[] data, int pos) {
+        int unit = data[pos++];
+        long value = unit & RecordFormat.MASK;
+        if ((unit & RecordFormat.MORE) != 0) {
+            unit = data[pos++];
+            value |= (long) (unit & RecordFormat.MASK) << RecordFormat.BITS;
+            if ((unit & RecordFormat.MORE) != 0) {
+                unit = data[pos++];
+                value |= (long) (unit & RecordFormat.MASK) << 2 * RecordFormat.BITS;
+                if ((unit & RecordFormat.MORE) != 0) return longVarint(data, pos, value);
+            }
+        }
+        decoded = value;
+        return pos;
+    }
+
+    /** The units of a varint after its first three ({@code value} holds those), as {@link #varint} does. */
     private int longVarint(byte[] data, int pos, long value) {
         int shift = 3 * RecordFormat.BITS;
         int unit;
@@ -397,13 +390,13 @@ final class ThreadReplay {
             value |= (long) (unit & RecordFormat.MASK) << shift;
             shift += RecordFormat.BITS;
         } while ((unit & RecordFormat.MORE) != 0);
-        longVarint = value;
+        decoded = value;
         return pos;
     }
 
     /**
      * A record's header and delta near the end of its batch, each unit checked against the end:
-     * into {@link #nearTheEndHeader} and {@link #longVarint}; returns the position after them, or -1
+     * into {@link #nearTheEndHeader} and {@link #decoded}; returns the position after them, or -1
      * if the record is torn there.
      */
     private int nearTheEnd(byte[] data, int pos, int end) {
@@ -430,7 +423,7 @@ final class ThreadReplay {
             }
         }
         nearTheEndHeader = header;
-        longVarint = delta;
+        decoded = delta;
         return pos;
     }
 
