@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
 
@@ -75,13 +74,13 @@ public final class CollapsedStacksWriter implements TraceWriter, CallTreeOutput 
         // Depth-first without recursion: a deep recursion in the trace must not overflow our stack.
         // The path is kept as bytes; each node appends its frame and each line copies the path once.
         byte[] path = new byte[4096];
-        ArrayDeque<CallTree.Node> todo = new ArrayDeque<>();
-        ArrayDeque<Integer> pathLengths = new ArrayDeque<>();
+        PathStack todo = new PathStack();
         for (CallTree.Node root : tree.roots()) {
-            push(todo, pathLengths, root.children(), 0);
-            while (!todo.isEmpty()) {
-                CallTree.Node n = todo.pop();
-                int length = pathLengths.pop();
+            todo.pushAll(root.children(), 0);
+            while (todo.size > 0) {
+                int length = todo.lengths[--todo.size];
+                CallTree.Node n = todo.nodes[todo.size];
+                todo.nodes[todo.size] = null;
                 MethodInfo m = n.method();
                 byte[] name = names.of(m);
                 int end = length + (length > 0 ? 1 : 0) + name.length;
@@ -93,16 +92,30 @@ public final class CollapsedStacksWriter implements TraceWriter, CallTreeOutput 
                     out.append(path, end).ascii(' ').number(v).ascii('\n');
                     out.drainIfFull();
                 }
-                push(todo, pathLengths, n.children(), end);
+                todo.pushAll(n.children(), end);
             }
         }
         out.flush();
     }
 
-    private static void push(ArrayDeque<CallTree.Node> todo, ArrayDeque<Integer> lengths, List<CallTree.Node> children, int length) {
-        for (int i = children.size() - 1; i >= 0; i--) {
-            todo.push(children.get(i));
-            lengths.push(length);
+    /** Nodes still to write, each with the length of its caller's path (no boxed lengths: a tree has millions). */
+    private static final class PathStack {
+        CallTree.Node[] nodes = new CallTree.Node[256];
+        int[] lengths = new int[256];
+        int size;
+
+        /** Pushes {@code children} so that the first is written first. */
+        void pushAll(List<CallTree.Node> children, int length) {
+            int n = children.size();
+            if (size + n > nodes.length) {
+                int capacity = Math.max(size + n, nodes.length * 2);
+                nodes = Arrays.copyOf(nodes, capacity);
+                lengths = Arrays.copyOf(lengths, capacity);
+            }
+            for (int i = n - 1; i >= 0; i--) {
+                nodes[size] = children.get(i);
+                lengths[size++] = length;
+            }
         }
     }
 
