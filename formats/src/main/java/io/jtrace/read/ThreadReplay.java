@@ -313,28 +313,21 @@ final class ThreadReplay {
             int start = pos;
             // header varint (kind in the low 4 bits, aux above), then the time delta varint. Far
             // from the batch's end, the first three units of each are read without a loop (most
-            // records: an id under 16,384, a delta under 262 us): the loop stays the only one, so
-            // the JIT compiles it on the stack once, not once more for an inner loop.
-            long header;
-            long delta;
-            if (end - pos >= 2 * MAX_VARINT) {
-                pos = varint(data, pos);
-                if (pos < 0) return; // longer than a long: a damaged batch, unusable from here
-                header = decoded;
-                delta = RecordFormat.packedDelta(header); // a timed exit carries its delta in its header
-                if (delta < 0) {
-                    delta = 0;
-                    if (!RecordFormat.isUntimed(header)) { // an untimed record has no delta: the previous record's time
-                        pos = varint(data, pos);
-                        if (pos < 0) return;
-                        delta = decoded;
-                    }
+            // records: an id under 16,384, a delta under 262 us), and the loops of the rest are in
+            // methods of their own: this method has one loop, which the JIT compiles on the stack
+            // once (an inner loop here made it do so a second time, for the inner loop's entry).
+            boolean far = end - pos >= 2 * MAX_VARINT; // room for any header and delta: no check per unit
+            pos = far ? varint(data, pos) : varintFrom(data, pos, end, 0, 0);
+            if (pos < 0) return; // a record torn at shutdown (or damaged): the rest of the batch is unusable
+            long header = decoded;
+            long delta = RecordFormat.packedDelta(header); // a timed exit carries its delta in its header
+            if (delta < 0) {
+                delta = 0;
+                if (!RecordFormat.isUntimed(header)) { // an untimed record has no delta: the previous record's time
+                    pos = far ? varint(data, pos) : varintFrom(data, pos, end, 0, 0);
+                    if (pos < 0) return;
+                    delta = decoded;
                 }
-            } else {
-                pos = nearTheEnd(data, pos, end);
-                if (pos < 0) return; // a record torn at shutdown: the rest of the batch is unusable
-                header = nearTheEndHeader;
-                delta = decoded;
             }
             int kind = (int) (header & 0xf);
             if (kind == RecordFormat.ENTER || kind == RecordFormat.ENTER_UNTIMED) {
@@ -354,10 +347,8 @@ final class ThreadReplay {
 
     /** Units of the longest varint (a long's 64 bits, 6 to a unit). */
     private static final int MAX_VARINT = 11;
-    /** The value {@link #varint} or {@link #nearTheEnd} decoded last (a second result, without an object per record). */
+    /** The value the last varint read decoded to (a second result, without an object per record). */
     private long decoded;
-    /** The header {@link #nearTheEnd} decoded last. */
-    private long nearTheEndHeader;
 
     /**
      * The varint at {@code pos}, with at least {@link #MAX_VARINT} bytes before the batch's end, into
@@ -373,57 +364,28 @@ final class ThreadReplay {
             if ((unit & RecordFormat.MORE) != 0) {
                 unit = data[pos++];
                 value |= (long) (unit & RecordFormat.MASK) << 2 * RecordFormat.BITS;
-                if ((unit & RecordFormat.MORE) != 0) return longVarint(data, pos, value);
+                if ((unit & RecordFormat.MORE) != 0) return varintFrom(data, pos, data.length, value, 3 * RecordFormat.BITS);
             }
         }
-        decoded = value;
-        return pos;
-    }
-
-    /** The units of a varint after its first three ({@code value} holds those), as {@link #varint} does. */
-    private int longVarint(byte[] data, int pos, long value) {
-        int shift = 3 * RecordFormat.BITS;
-        int unit;
-        do {
-            if (shift > 63) return -1;
-            unit = data[pos++];
-            value |= (long) (unit & RecordFormat.MASK) << shift;
-            shift += RecordFormat.BITS;
-        } while ((unit & RecordFormat.MORE) != 0);
         decoded = value;
         return pos;
     }
 
     /**
-     * A record's header and delta near the end of its batch, each unit checked against the end:
-     * into {@link #nearTheEndHeader} and {@link #decoded}; returns the position after them, or -1
-     * if the record is torn there.
+     * The varint at {@code pos} whose units up to bit {@code shift} are {@code value} (read
+     * already), each further unit checked against {@code end}, into {@link #decoded}; returns the
+     * position after it, or -1 if it is torn there or runs longer than a long. Near the end of a
+     * batch the whole varint is read here.
      */
-    private int nearTheEnd(byte[] data, int pos, int end) {
-        long header = 0;
-        int shift = 0;
+    private int varintFrom(byte[] data, int pos, int end, long value, int shift) {
         int unit;
         do {
             if (pos >= end || shift > 63) return -1;
             unit = data[pos++];
-            header |= (long) (unit & RecordFormat.MASK) << shift;
+            value |= (long) (unit & RecordFormat.MASK) << shift;
             shift += RecordFormat.BITS;
         } while ((unit & RecordFormat.MORE) != 0);
-        long delta = RecordFormat.packedDelta(header);
-        if (delta < 0) {
-            delta = 0;
-            if (!RecordFormat.isUntimed(header)) {
-                shift = 0;
-                do {
-                    if (pos >= end || shift > 63) return -1;
-                    unit = data[pos++];
-                    delta |= (long) (unit & RecordFormat.MASK) << shift;
-                    shift += RecordFormat.BITS;
-                } while ((unit & RecordFormat.MORE) != 0);
-            }
-        }
-        nearTheEndHeader = header;
-        decoded = delta;
+        decoded = value;
         return pos;
     }
 
