@@ -303,9 +303,9 @@ public final class CallTree {
 
     // ---- reading ----
 
-    /** One call path: a view of the tree's record for it. */
     private static final Node[] NO_NODES = new Node[0];
 
+    /** One call path: a view of the tree's record for it. */
     public final class Node {
         private final int node;
 
