@@ -29,30 +29,7 @@ final class MostTimeFirst {
     static int compare(CallTree.Node a, CallTree.Node b) {
         long x = a.totalNanos(), y = b.totalNanos();
         if (x != y) return x > y ? -1 : 1;
-        return compareDisplayNames(a.method(), b.method());
-    }
-
-    /**
-     * {@code a.displayName().compareTo(b.displayName())}, mostly without building either: siblings
-     * often tie on time (calls that were not timed), and a display name is built anew on each call
-     * (its parameters parsed from the descriptor). Qualified names that differ decide at their first
-     * differing char; the rare rest (overloads, one name a prefix of the other) compares the names.
-     */
-    static int compareDisplayNames(MethodInfo a, MethodInfo b) {
-        if (a == b) return 0;
-        String ca = a.className(), na = a.name(), cb = b.className(), nb = b.name();
-        int la = ca.length() + 1 + na.length(), lb = cb.length() + 1 + nb.length();
-        for (int i = 0, n = Math.min(la, lb); i < n; i++) {
-            char x = charOfQualified(ca, na, i), y = charOfQualified(cb, nb, i);
-            if (x != y) return x - y;
-        }
-        return a.displayName().compareTo(b.displayName());
-    }
-
-    /** The char at {@code i} of {@code className + "." + name}. */
-    private static char charOfQualified(String className, String name, int i) {
-        int c = className.length();
-        return i < c ? className.charAt(i) : i == c ? '.' : name.charAt(i - c - 1);
+        return MethodInfo.compareDisplayNames(a.method(), b.method());
     }
 
     private static void insertionSort(CallTree.Node[] a, int from, int to) {
