@@ -52,6 +52,14 @@ public final class CallTree {
     /** Distinct methods remembered (in the array and the map). */
     private int methodCount;
     private final Map<Integer, MethodInfo> otherMethods = new HashMap<>();
+    /**
+     * Each method's place in the order of display names (equal names, equal places), by id as
+     * {@link #methods}, and of the ids in {@link #otherMethods}; made when children are first
+     * sorted ({@link MostTimeFirst}), dropped when a method is added. Siblings that tie on time then
+     * compare two ints, not two names: writing parser.jfr's tree compared names ~10M times, and
+     * the JIT recompiled the tree writer each time a name comparison took a path it had not seen.
+     */
+    private NameOrder nameOrder;
     private final Map<Integer, String> rootLabels = new HashMap<>();
     /** Children of wide nodes, by (parent, method id): open addressing; node + 1 in {@link #wideNodes}, 0 = empty. */
     private long[] wideKeys = new long[1024];
@@ -156,6 +164,7 @@ public final class CallTree {
     }
 
     private void remember(MethodInfo m) {
+        nameOrder = null;
         int id = m.id();
         if (id >= 0 && id < methods.length) {
             if (methods[id] == null) {
@@ -164,6 +173,13 @@ public final class CallTree {
             }
         } else if (MethodInfo.denseId(id, methodCount)) {
             methods = Arrays.copyOf(methods, Math.max(methods.length * 2, id + 1));
+            // ids kept in the map while they were far beyond the rest may fall inside the array now
+            otherMethods.entrySet().removeIf(e -> {
+                int other = e.getKey();
+                if (other < 0 || other >= methods.length) return false;
+                methods[other] = e.getValue();
+                return true;
+            });
             methods[id] = m;
             methodCount++;
         } else if (otherMethods.putIfAbsent(id, m) == null) { // a stand-in's negative id, or a damaged record's huge one
@@ -173,6 +189,43 @@ public final class CallTree {
 
     private MethodInfo methodOf(int id) {
         return id >= 0 && id < methods.length ? methods[id] : otherMethods.get(id);
+    }
+
+    /** The place of method {@code id}'s display name among this tree's methods' (see {@link #nameOrder}). */
+    private int nameOrderOf(int id) {
+        NameOrder order = nameOrder;
+        if (order == null) nameOrder = order = new NameOrder(methods, otherMethods);
+        return id >= 0 && id < order.dense.length ? order.dense[id] : order.other.get(id);
+    }
+
+    /** Immutable once made: readers on several threads may each make one, and any will do. */
+    private static final class NameOrder {
+        final int[] dense;
+        final Map<Integer, Integer> other;
+
+        NameOrder(MethodInfo[] methods, Map<Integer, MethodInfo> otherMethods) {
+            List<MethodInfo> all = new ArrayList<>();
+            for (MethodInfo m : methods) if (m != null) all.add(m);
+            all.addAll(otherMethods.values());
+            String[] names = new String[all.size()];
+            Integer[] byName = new Integer[all.size()];
+            for (int i = 0; i < names.length; i++) {
+                names[i] = all.get(i).displayName();
+                byName[i] = i;
+            }
+            Arrays.sort(byName, (x, y) -> names[x].compareTo(names[y]));
+            dense = new int[methods.length];
+            other = new HashMap<>();
+            int place = -1;
+            String previous = null;
+            for (int i : byName) {
+                if (!names[i].equals(previous)) place++;
+                previous = names[i];
+                int id = all.get(i).id();
+                if (id >= 0 && id < methods.length) dense[id] = place;
+                else other.put(id, place);
+            }
+        }
     }
 
     private static long wideKey(int parent, int id) {
@@ -316,6 +369,11 @@ public final class CallTree {
         /** Null for a root. */
         public MethodInfo method() {
             return high(get(node, METHOD_PARENT)) < 0 ? null : methodOf(low(get(node, METHOD_PARENT)));
+        }
+
+        /** Where this node's method's display name sorts among the tree's methods' (equal names, equal places). */
+        int nameOrder() {
+            return nameOrderOf(low(get(node, METHOD_PARENT)));
         }
 
         /** A root's name (thread, "all threads"); null for a method node. */

@@ -83,7 +83,13 @@ public final class MethodStatistics {
     private static final class ThreadState {
         final ThreadInfo thread;
         int[] methods = new int[64];
-        long[] childNanos = new long[64];
+        /**
+         * Time in traced callees: of the open frame at depth {@code d} at {@code d + 1}; at 0, of
+         * the calls at the thread's top, its traced time. One rule for a frame's callees and the
+         * thread's (a branch on "is this the outermost frame" cost the JIT a recompilation of the
+         * replay each time a thread's outermost call returned, late in a recording).
+         */
+        long[] childNanos = new long[65];
         int depth;
         /**
          * Per method id, side by side (one cache line per call, not three): at {@code 2 * id} the
@@ -93,7 +99,6 @@ public final class MethodStatistics {
         long[] perMethod = new long[128];
         long events;
         long calls;
-        long tracedNanos;
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
 
@@ -214,11 +219,11 @@ public final class MethodStatistics {
     private void push(ThreadState t, MethodInfo m, long now) {
         if (t.depth == t.methods.length) {
             t.methods = Arrays.copyOf(t.methods, t.depth * 2);
-            t.childNanos = Arrays.copyOf(t.childNanos, t.depth * 2);
+            t.childNanos = Arrays.copyOf(t.childNanos, t.depth * 2 + 1);
         }
         int id = slot(m);
         t.methods[t.depth] = id;
-        t.childNanos[t.depth] = 0;
+        t.childNanos[t.depth + 1] = 0;
         t.depth++;
         grow(t, id);
         t.perMethod[2 * id]++;
@@ -234,10 +239,9 @@ public final class MethodStatistics {
         int id = t.methods[t.depth];
         t.perMethod[2 * id]--;
         if (method == null) return;
-        long self = duration - t.childNanos[t.depth];
+        long self = duration - t.childNanos[t.depth + 1];
         record(t, id, method, duration, Math.max(0, self), kind);
-        if (t.depth > 0) t.childNanos[t.depth - 1] += duration;
-        else t.tracedNanos += duration;
+        t.childNanos[t.depth] += duration;
     }
 
     private void leaf(ThreadState t, MethodInfo m, long duration, ExitKind kind) {
@@ -249,8 +253,7 @@ public final class MethodStatistics {
             shortestLeaf = duration;
         }
         record(t, id, m, duration, duration, kind);
-        if (t.depth > 0) t.childNanos[t.depth - 1] += duration;
-        else t.tracedNanos += duration;
+        t.childNanos[t.depth] += duration;
     }
 
     private void record(ThreadState t, int id, MethodInfo method, long duration, long self, ExitKind kind) {
@@ -312,7 +315,7 @@ public final class MethodStatistics {
             if (self > 0) times.add(new MethodTime(rows[id].method(), self)); // a method with self time has its row
         }
         times.sort(Comparator.comparingLong(MethodTime::selfNanos).reversed());
-        threadRows.add(new ThreadRow(t.thread, t.events, t.calls, t.tracedNanos,
+        threadRows.add(new ThreadRow(t.thread, t.events, t.calls, t.childNanos[0],
                 t.first == Long.MAX_VALUE ? 0 : t.first, t.last == Long.MIN_VALUE ? 0 : t.last,
                 List.copyOf(times.subList(0, Math.min(busiestPerThread, times.size())))));
     }

@@ -1,7 +1,5 @@
 package io.jtrace.analysis;
 
-import io.jtrace.model.MethodInfo;
-
 /**
  * The order of a node's children in a call tree with times: most total time first, then by name
  * (so equal trees print the same); stable, so equal names keep their call order.
@@ -29,18 +27,26 @@ final class MostTimeFirst {
     static int compare(CallTree.Node a, CallTree.Node b) {
         long x = a.totalNanos(), y = b.totalNanos();
         if (x != y) return x > y ? -1 : 1;
-        return MethodInfo.compareDisplayNames(a.method(), b.method());
+        return Integer.compare(a.nameOrder(), b.nameOrder());
     }
 
+    /**
+     * Binary insertion: each node goes after the last one that does not sort after it (stable). The
+     * search is not a counted loop: the plain insertion sort's inner loop was, and C2's predicate for
+     * its limit failed on some lists, recompiling the tree writer it was inlined into.
+     */
     private static void insertionSort(CallTree.Node[] a, int from, int to) {
         for (int i = from + 1; i < to; i++) {
             CallTree.Node n = a[i];
-            int j = i - 1;
-            while (j >= from && compare(a[j], n) > 0) {
-                a[j + 1] = a[j];
-                j--;
+            if (compare(a[i - 1], n) <= 0) continue; // in place already
+            int lo = from, hi = i - 1; // a[hi] sorts after n
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (compare(a[mid], n) > 0) hi = mid;
+                else lo = mid + 1;
             }
-            a[j + 1] = n;
+            System.arraycopy(a, lo, a, lo + 1, i - lo);
+            a[lo] = n;
         }
     }
 

@@ -199,17 +199,28 @@ final class LineBuffer {
         padded((int) (micros - seconds * 1_000_000), 6);
     }
 
-    private static int digits(long v) {
-        if (v < 10) return 1;
-        if (v < 100) return 2;
-        if (v < 1_000) return 3;
-        if (v < 10_000) return 4;
-        int d = 5;
-        for (long p = 100_000; d < 19 && v >= p; p *= 10) d++;
-        return d;
+    /** 10^0 to 10^18. */
+    private static final long[] POWERS_OF_TEN = new long[19];
+
+    static {
+        POWERS_OF_TEN[0] = 1;
+        for (int i = 1; i < POWERS_OF_TEN.length; i++) POWERS_OF_TEN[i] = POWERS_OF_TEN[i - 1] * 10;
+    }
+
+    /**
+     * The decimal digits of {@code v} (non-negative), without a branch per magnitude: the JIT
+     * compiles such branches for the magnitudes it has seen, and a longer number met later (the
+     * few durations in seconds of a tree written after millions in microseconds) threw away the
+     * compiled writer they were inlined into, to be compiled again.
+     */
+    static int digits(long v) {
+        long u = v | 1; // as many digits as v (no power of ten is odd but 1), and one for 0
+        int t = (64 - Long.numberOfLeadingZeros(u)) * 1233 >>> 12; // bits * log10(2): the digits or one less
+        return t + (int) ((POWERS_OF_TEN[t] - 1 - u) >>> 63); // + 1 if u >= 10^t
     }
 
     private static final byte[] NS = {' ', 'n', 's'}, US = {' ', 'u', 's'}, MS = {' ', 'm', 's'}, S = {' ', 's'};
+    private static final byte[][] UNITS = {US, MS, S};
 
     /**
      * {@link Durations#format}: three significant digits and a unit, rounded half up at 2, 1 or
@@ -221,35 +232,37 @@ final class LineBuffer {
             return number(nanos).append(NS);
         }
         if (nanos >= 1L << 60) return append(Durations.format(nanos)); // 36 years: as Durations has it (overflow and all)
-        if (nanos < 999_500) return significant(nanos, 1_000L, US);
-        if (nanos < 999_500_000) return significant(nanos, 1_000_000L, MS);
-        return significant(nanos, 1_000_000_000L, S);
+        // The unit by a loop, not a branch per unit (see digits): durations in seconds are rare.
+        long thousandths = nanos;
+        int unit = 0;
+        while (thousandths >= 999_500 && unit < 2) {
+            thousandths /= 1_000;
+            unit++;
+        }
+        return significant(thousandths, UNITS[unit]);
     }
 
     /**
-     * {@code nanos} in {@code unit} (10^3, 10^6 or 10^9): rounded half up at 2 decimals if that
-     * stays under 1000, else at 1, else at none. The divisors are constants in each branch.
+     * {@code thousandths} of a unit, rounded half up at 2 decimals if that stays under 1000, else at
+     * 1, else at none. Above microseconds they are truncated nanoseconds, which rounds the same: what
+     * the truncation drops is less than a thousandth, and the half added is a whole number of them.
      */
-    private LineBuffer significant(long nanos, long unit, byte[] name) {
-        long hundredths = unit == 1_000L ? (nanos + 5) / 10 : unit == 1_000_000L ? (nanos + 5_000) / 10_000
-                : (nanos + 5_000_000) / 10_000_000;
+    private LineBuffer significant(long thousandths, byte[] name) {
+        long hundredths = (thousandths + 5) / 10;
         if (hundredths < 1000) {
             int h = (int) hundredths;
             number(h / 100).ascii('.');
             padded(h % 100, 2);
             return append(name);
         }
-        long tenths = unit == 1_000L ? (nanos + 50) / 100 : unit == 1_000_000L ? (nanos + 50_000) / 100_000
-                : (nanos + 50_000_000) / 100_000_000;
+        long tenths = (thousandths + 50) / 100;
         if (tenths < 1000) {
             int t = (int) tenths;
             number(t / 10).ascii('.');
             padded(t % 10, 1);
             return append(name);
         }
-        long units = unit == 1_000L ? (nanos + 500) / 1_000 : unit == 1_000_000L ? (nanos + 500_000) / 1_000_000
-                : (nanos + 500_000_000) / 1_000_000_000;
-        return number(units).append(name);
+        return number((thousandths + 500) / 1000).append(name);
     }
 
     private static final byte[] LINE_SEPARATOR = System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.US_ASCII);

@@ -28,30 +28,6 @@ public record MethodInfo(int id, String className, String name, String descripto
         return qualifiedName() + "(" + Descriptors.simpleParameters(descriptor) + ")";
     }
 
-    /**
-     * {@code a.displayName().compareTo(b.displayName())}, mostly without building either (a display
-     * name is built anew on each call, its parameters parsed from the descriptor): a call tree's
-     * children that tie on time, often calls that were not timed, are ordered by it. Qualified names
-     * that differ decide at their first differing char; the rare rest (overloads, one name a prefix
-     * of the other) compares the names.
-     */
-    public static int compareDisplayNames(MethodInfo a, MethodInfo b) {
-        if (a == b) return 0;
-        String ca = a.className(), na = a.name(), cb = b.className(), nb = b.name();
-        int la = ca.length() + 1 + na.length(), lb = cb.length() + 1 + nb.length();
-        for (int i = 0, n = Math.min(la, lb); i < n; i++) {
-            char x = charOfQualified(ca, na, i), y = charOfQualified(cb, nb, i);
-            if (x != y) return x - y;
-        }
-        return a.displayName().compareTo(b.displayName());
-    }
-
-    /** The char at {@code i} of {@code className + "." + name}. */
-    private static char charOfQualified(String className, String name, int i) {
-        int c = className.length();
-        return i < c ? className.charAt(i) : i == c ? '.' : name.charAt(i - c - 1);
-    }
-
     public String simpleClassName() {
         int dot = className.lastIndexOf('.');
         return dot < 0 ? className : className.substring(dot + 1);

@@ -25,7 +25,12 @@ public final class SymbolTable {
         if (methods.putIfAbsent(m.id(), m) != null || m.id() < 0) return;
         if (m.id() >= byId.length) {
             if (!MethodInfo.denseId(m.id(), methods.size())) return; // a damaged record's id: in the map only
+            int known = byId.length;
             byId = java.util.Arrays.copyOf(byId, Math.max(m.id() + 1, byId.length * 2));
+            // ids kept in the map only while they were far beyond the rest may fall inside the array now
+            for (MethodInfo other : methods.values()) {
+                if (other.id() >= known && other.id() < byId.length) byId[other.id()] = other;
+            }
         }
         byId[m.id()] = m;
     }

@@ -65,6 +65,31 @@ class CallTreeBuilderTest {
         assertEquals("main 1 20/0 [main 1 20/15 [method#" + (Integer.MAX_VALUE - 8) + " 1 5/5]]", shape(b.build().roots().get(0)));
     }
 
+    /**
+     * An id first kept in the map (far beyond the few methods known then) and later inside the
+     * dense array grown for a nearer one: its method is still found, and children sort by name.
+     */
+    @Test
+    void anIdKeptInTheMapIsFoundAfterTheArrayGrewPastIt() {
+        io.jtrace.model.ThreadInfo thread = new io.jtrace.model.ThreadInfo(1, "main", false, 0);
+        io.jtrace.model.MethodInfo main = new io.jtrace.model.MethodInfo(1, "p.Main", "main", "()V", null, 0, 0);
+        io.jtrace.model.MethodInfo early = new io.jtrace.model.MethodInfo(70_000, "p.Z", "early", "()V", null, 0, 0);
+        CallTreeBuilder b = new CallTreeBuilder(CallTreeBuilder.Options.DEFAULT);
+        CallVisitor v = b.visitor();
+        v.enter(thread, 0, 0, main);
+        v.call(thread, 0, 1, early, 0, ExitKind.RETURN, null); // 70,000 > 2^16 + 4 known: the map
+        for (int id = 2; id < 3000; id++) {
+            v.call(thread, 0, 1, new io.jtrace.model.MethodInfo(id, "p.A", "m" + id, "()V", null, 0, 0), 0, ExitKind.RETURN, null);
+        }
+        // dense now (2^16 + 4 * 3000 > 75,000): the array grows past 70,000
+        v.call(thread, 0, 1, new io.jtrace.model.MethodInfo(75_000, "p.B", "late", "()V", null, 0, 0), 0, ExitKind.RETURN, null);
+        v.exit(thread, 0, 0, main, 0, ExitKind.RETURN, null);
+        List<CallTree.Node> children = b.build().roots().get(0).children().get(0).children();
+        assertEquals(3000, children.size());
+        assertEquals("p.B.late()", children.get(2998).method().displayName());
+        assertEquals("p.Z.early()", children.get(2999).method().displayName(), "all tie on time: by name, p.Z last");
+    }
+
     /** self <= total everywhere, and the children's totals never exceed their parent's. */
     static void assertConsistent(CallTree.Node n) {
         assertTrue(n.selfNanos() <= n.totalNanos(), n::toString);

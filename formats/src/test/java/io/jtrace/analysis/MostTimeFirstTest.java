@@ -49,21 +49,30 @@ class MostTimeFirstTest {
         }
     }
 
+    /** Children that tie on time come in the order of their display names, however alike those are. */
     @Test
-    void namesCompareAsTheirDisplayNamesDo() {
+    void tiesComeInTheOrderOfTheirDisplayNames() {
         String[][] methods = {
                 {"p.A", "m", "()V"}, {"p.A", "m", "(I)V"}, {"p.A", "m", "(Ljava/lang/String;)V"}, {"p.A", "mm", "()V"},
                 {"p.A", "m1", "()V"}, {"p.A$B", "m", "()V"}, {"p.A.B", "m", "()V"}, {"p.AB", "m", "()V"},
                 {"p.A", "", "()V"}, {"p", "A", "()V"}, {"p.A", "<init>", "()V"}, {"q", "m", "([[J)V"}, {"p.A", "m(", "()V"},
-                {"", "m", "()V"}, {"p.\u00e9", "m", "()V"}, {"p.A", "m", "(II)V"},
+                {"", "m", "()V"}, {"p.\u00e9", "m", "()V"}, {"p.A", "m", "(II)V"}, {"p.A", "m", "()I"},
         };
-        List<MethodInfo> all = new ArrayList<>();
-        for (int i = 0; i < methods.length; i++) all.add(new MethodInfo(i + 1, methods[i][0], methods[i][1], methods[i][2], null, 0, 0));
-        for (MethodInfo a : all) {
-            for (MethodInfo b : all) {
-                assertEquals(Integer.signum(a.displayName().compareTo(b.displayName())),
-                        Integer.signum(MethodInfo.compareDisplayNames(a, b)), a.displayName() + " against " + b.displayName());
-            }
+        ThreadInfo thread = new ThreadInfo(1, "main", false, 0);
+        MethodInfo main = new MethodInfo(1, "p.Main", "main", "()V", null, 0, 0);
+        for (int round = 0; round < 20; round++) {
+            List<MethodInfo> all = new ArrayList<>();
+            for (int i = 0; i < methods.length; i++) all.add(new MethodInfo(i + 2, methods[i][0], methods[i][1], methods[i][2], null, 0, 0));
+            java.util.Collections.shuffle(all, new Random(round));
+            CallTreeBuilder b = new CallTreeBuilder(CallTreeBuilder.Options.DEFAULT);
+            CallVisitor v = b.visitor();
+            v.enter(thread, 0, 0, main);
+            for (MethodInfo m : all) v.call(thread, 0, 1, m, 7, ExitKind.RETURN, null);
+            v.exit(thread, 0, 0, main, 7L * all.size(), ExitKind.RETURN, null);
+            CallTree.Node parent = b.build().roots().get(0).children().get(0);
+            List<CallTree.Node> expected = new ArrayList<>(parent.childrenInCallOrder());
+            expected.sort(RULE);
+            assertEquals(names(expected), names(parent.children()), "round " + round);
         }
     }
 

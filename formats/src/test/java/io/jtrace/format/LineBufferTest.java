@@ -31,6 +31,22 @@ class LineBufferTest {
     }
 
     @Test
+    void digitsAreTheLengthOfTheDecimalString() {
+        List<Long> values = samples();
+        for (long p = 1; p > 0 && p <= Long.MAX_VALUE / 10 * 10; p = p <= Long.MAX_VALUE / 10 ? p * 10 : -1) {
+            for (long d = -2; d <= 2; d++) if (p + d >= 0) values.add(p + d);
+        }
+        for (int bits = 0; bits < 63; bits++) {
+            values.add(1L << bits);
+            values.add((1L << bits) - 1);
+        }
+        values.add(Long.MAX_VALUE);
+        for (long v : values) {
+            if (v >= 0) assertEquals(Long.toString(v).length(), LineBuffer.digits(v), "digits of " + v);
+        }
+    }
+
+    @Test
     void durationsAreTheSameAsDurationsFormat() {
         for (long v : samples()) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -21,6 +21,20 @@ class SymbolTableTest {
         assertEquals("m537", symbols.method(537).name());
     }
 
+    /** An id first kept in the map (far beyond the few known then) stays found once the array grew past it. */
+    @Test
+    void anIdKeptInTheMapIsFoundAfterTheArrayGrewPastIt() {
+        SymbolTable symbols = new SymbolTable();
+        MethodInfo early = method(70_000);
+        symbols.addMethod(early);
+        for (int id = 1; id < 3000; id++) symbols.addMethod(method(id));
+        symbols.addMethod(method(75_000));
+        assertTrue(symbols.methodsById().length > 75_000);
+        assertSame(early, symbols.methodsById()[70_000]);
+        assertSame(early, symbols.method(70_000));
+        assertSame(early, symbols.definedOrUnknown(70_000));
+    }
+
     /** A damaged record (fuzz: one flipped byte) once asked for an array of 2^31 methods. */
     @Test
     void aHugeIdFromADamagedRecordIsKeptOutOfTheDenseArray() {
