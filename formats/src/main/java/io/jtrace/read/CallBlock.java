@@ -168,10 +168,14 @@ final class CallBlock implements CallVisitor {
     void clear() {
         boolean values = valuesSource != null || source != null;
         if (holdsEvents || values) {
-            java.util.Arrays.fill(item, 0, size, null);
-            java.util.Arrays.fill(record, 0, size, null);
-            java.util.Arrays.fill(this.values, 0, size, null);
-            java.util.Arrays.fill(valueRecords, 0, size, null);
+            // a loop of its own, not Arrays.fill: the JDK's one is profiled on every array type in
+            // the process, and its type checks failing here threw away the printer's compiled code
+            for (int i = 0; i < size; i++) {
+                item[i] = null;
+                record[i] = null;
+                this.values[i] = null;
+                valueRecords[i] = null;
+            }
             holdsEvents = false;
         }
         size = 0;

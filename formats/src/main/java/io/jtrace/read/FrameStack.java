@@ -76,8 +76,10 @@ public final class FrameStack {
 
     /** Keeps the outermost {@code level} frames. */
     public void truncate(int level) {
-        Arrays.fill(methods, level, depth, null);
-        Arrays.fill(values, level, depth, null);
+        for (int i = level; i < depth; i++) { // not Arrays.fill: see CallBlock.clear
+            methods[i] = null;
+            values[i] = null;
+        }
         depth = level;
     }
 }

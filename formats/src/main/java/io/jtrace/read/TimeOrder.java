@@ -52,10 +52,6 @@ final class TimeOrder {
             return true;
         }
 
-        boolean before(Cursor o) {
-            return key < o.key || key == o.key && ordinal < o.ordinal;
-        }
-
         @Override
         public int compareTo(Cursor o) {
             int c = Long.compare(key, o.key);
@@ -89,6 +85,12 @@ final class TimeOrder {
                 }
             }
             Cursor second = queue.peek();
+            // c goes on while its events come before second's: earlier, or at the same time on a
+            // thread of lower ordinal (stopping sooner would only cost a trip through the queue,
+            // whose order decides). One comparison per event: a branch of its own for equal times,
+            // taken rarely and late, cost a recompilation of this loop each time it was.
+            long until = second == null ? Long.MAX_VALUE
+                    : second.key + (c.ordinal < second.ordinal && second.key != Long.MAX_VALUE ? 1 : 0);
             CallBlock b = c.events;
             while (true) {
                 b.deliver(c.next++, v, handOver, valuesHandOver, null);
@@ -101,7 +103,7 @@ final class TimeOrder {
                     b = c.events;
                 }
                 c.key = b.nanos[c.next];
-                if (second != null && !c.before(second)) break;
+                if (c.key >= until) break;
             }
             if (c != null) queue.add(c);
         }
