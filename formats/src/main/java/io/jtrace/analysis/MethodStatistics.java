@@ -99,11 +99,18 @@ public final class MethodStatistics {
         long[] perMethod = new long[128];
         long events;
         long calls;
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
+        /**
+         * The thread's first event and last end. From its first event on, so that the comparisons
+         * that move them are taken one way in any sane recording (times do not go back in a
+         * thread): a branch first taken late costs the JIT a recompilation of the replay.
+         */
+        long first;
+        long last;
 
-        ThreadState(ThreadInfo thread) {
+        ThreadState(ThreadInfo thread, long now) {
             this.thread = thread;
+            this.first = now;
+            this.last = now;
         }
     }
 
@@ -156,7 +163,7 @@ public final class MethodStatistics {
             exits++;
             count(kind);
             pop(t, method, durationNanos, kind);
-            ended(t, nanos, nanos);
+            ended(t, nanos);
         }
 
         @Override
@@ -167,7 +174,7 @@ public final class MethodStatistics {
             t.calls++;
             count(kind);
             leaf(t, method, durationNanos, kind);
-            ended(t, nanos, nanos + durationNanos);
+            ended(t, nanos + durationNanos);
         }
 
         @Override
@@ -184,7 +191,7 @@ public final class MethodStatistics {
             } else {
                 otherKinds.merge(io.jtrace.format.EventKinds.name(e), 1L, Long::sum);
             }
-            ended(t, now, now);
+            ended(t, now);
         }
     };
 
@@ -194,7 +201,7 @@ public final class MethodStatistics {
         if (t == null || t.thread.id() != thread.id()) {
             t = open.get(thread.id());
             if (t == null) {
-                t = new ThreadState(thread);
+                t = new ThreadState(thread, now);
                 open.put(thread.id(), t);
             }
             current = t;
@@ -204,11 +211,9 @@ public final class MethodStatistics {
         return t;
     }
 
-    /** An event at {@code now} that ends at {@code end} (a leaf call's exit) moves the last times on. */
-    private void ended(ThreadState t, long now, long end) {
-        if (end > t.last) t.last = end;
-        if (now < first) first = now;
-        if (end > last) last = end;
+    /** An event that ends at {@code end} (a leaf call's exit; else its own time) moves the thread's last time on. */
+    private void ended(ThreadState t, long end) {
+        if (end >= t.last) t.last = end;
     }
 
     private void count(ExitKind kind) {
@@ -227,9 +232,7 @@ public final class MethodStatistics {
         t.depth++;
         grow(t, id);
         t.perMethod[2 * id]++;
-        if (now < first) first = now;
-        if (now > last) last = now;
-        if (now > t.last) t.last = now;
+        if (now >= t.last) t.last = now;
     }
 
     /** Ends the innermost open frame; {@code method} may be null when the frame is dropped at a gap. */
@@ -309,6 +312,8 @@ public final class MethodStatistics {
         ThreadState t = open.remove(thread.id());
         if (t == null) return;
         if (current == t) current = null;
+        first = Math.min(first, t.first);
+        last = Math.max(last, t.last);
         List<MethodTime> times = new ArrayList<>();
         for (int id = 1; 2 * id + 1 < t.perMethod.length; id++) {
             long self = t.perMethod[2 * id + 1];
@@ -316,7 +321,7 @@ public final class MethodStatistics {
         }
         times.sort(Comparator.comparingLong(MethodTime::selfNanos).reversed());
         threadRows.add(new ThreadRow(t.thread, t.events, t.calls, t.childNanos[0],
-                t.first == Long.MAX_VALUE ? 0 : t.first, t.last == Long.MIN_VALUE ? 0 : t.last,
+                t.first, t.last,
                 List.copyOf(times.subList(0, Math.min(busiestPerThread, times.size())))));
     }
 
@@ -393,7 +398,15 @@ public final class MethodStatistics {
         return n;
     }
     /** Time of the first event, or 0 without events. */
-    public long firstNanos() { return first == Long.MAX_VALUE ? 0 : first; }
+    public long firstNanos() {
+        long f = first;
+        for (ThreadState t : open.values()) f = Math.min(f, t.first);
+        return f == Long.MAX_VALUE ? 0 : f;
+    }
     /** Time of the last event's end (a leaf call's exit), or 0 without events. */
-    public long lastNanos() { return last == Long.MIN_VALUE ? 0 : last; }
+    public long lastNanos() {
+        long l = last;
+        for (ThreadState t : open.values()) l = Math.max(l, t.last);
+        return l == Long.MIN_VALUE ? 0 : l;
+    }
 }
