@@ -424,8 +424,11 @@ public final class CallTree {
         public double shareOfParent() {
             int p = high(get(node, METHOD_PARENT));
             if (p < 0) return 1;
-            long parentTotal = get(p, TOTAL);
-            return parentTotal == 0 ? 0 : (double) totalNanos() / parentTotal;
+            long parentTotal = get(p, TOTAL); // never negative
+            // 0 for a parent without time, without a branch for it: such parents (untimed calls)
+            // come late in a tree's text, and the branch's first use recompiled the tree writer
+            long timed = (parentTotal | -parentTotal) >>> 63; // 1 if parentTotal > 0, else 0
+            return (double) (totalNanos() * timed) / (parentTotal | (timed ^ 1));
         }
 
         /** Children, most total time first (then by name, so equal trees print the same). */

@@ -90,6 +90,26 @@ class CallTreeBuilderTest {
         assertEquals("p.Z.early()", children.get(2999).method().displayName(), "all tie on time: by name, p.Z last");
     }
 
+    @Test
+    void aChildOfAParentWithoutTimeHasNoShareOfIt() {
+        io.jtrace.model.ThreadInfo thread = new io.jtrace.model.ThreadInfo(1, "main", false, 0);
+        io.jtrace.model.MethodInfo main = new io.jtrace.model.MethodInfo(1, "p.Main", "main", "()V", null, 0, 0);
+        io.jtrace.model.MethodInfo a = new io.jtrace.model.MethodInfo(2, "p.A", "a", "()V", null, 0, 0);
+        io.jtrace.model.MethodInfo b = new io.jtrace.model.MethodInfo(3, "p.B", "b", "()V", null, 0, 0);
+        CallTreeBuilder builder = new CallTreeBuilder(CallTreeBuilder.Options.DEFAULT);
+        CallVisitor v = builder.visitor();
+        v.enter(thread, 0, 0, main);
+        v.enter(thread, 5, 1, a);
+        v.call(thread, 5, 2, b, 0, ExitKind.RETURN_UNTIMED, null);
+        v.exit(thread, 5, 1, a, 0, ExitKind.RETURN_UNTIMED, null);
+        v.exit(thread, 20, 0, main, 20, ExitKind.RETURN, null);
+        CallTree.Node mainNode = builder.build().roots().get(0).children().get(0);
+        CallTree.Node aNode = mainNode.children().get(0);
+        assertEquals(1.0, mainNode.shareOfParent());
+        assertEquals(0.0, aNode.shareOfParent());
+        assertEquals(0.0, aNode.children().get(0).shareOfParent(), "a parent without time: 0, not NaN");
+    }
+
     /** self <= total everywhere, and the children's totals never exceed their parent's. */
     static void assertConsistent(CallTree.Node n) {
         assertTrue(n.selfNanos() <= n.totalNanos(), n::toString);
