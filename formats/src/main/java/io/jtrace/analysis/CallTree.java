@@ -2,6 +2,7 @@ package io.jtrace.analysis;
 
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodInfo;
+import io.jtrace.model.MethodsById;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,19 +44,14 @@ public final class CallTree {
     private final java.util.ArrayDeque<long[]> spare = new java.util.ArrayDeque<>();
     private int size;
     /**
-     * The method of each id a node has (the first seen), by id: an array, not a map, since a new
+     * The method of each id a node has (the first seen): dense ids through an array, since a new
      * node is added for each of up to millions of call paths (a boxed look-up each was 1/7 of
-     * building parser.jfr's tree); ids outside it (negative, or a damaged record's far beyond the
-     * rest: {@link MethodInfo#denseId}) in {@link #otherMethods}.
+     * building parser.jfr's tree).
      */
-    private MethodInfo[] methods = new MethodInfo[1024];
-    /** Distinct methods remembered (in the array and the map). */
-    private int methodCount;
-    private final Map<Integer, MethodInfo> otherMethods = new HashMap<>();
+    private final MethodsById methods = new MethodsById();
     /**
-     * Each method's place in the order of display names (equal names, equal places), by id as
-     * {@link #methods}, and of the ids in {@link #otherMethods}; made when children are first
-     * sorted ({@link MostTimeFirst}), dropped when a method is added. Siblings that tie on time then
+     * Each method's place in the order of display names (equal names, equal places), by id; made
+     * when children are first sorted ({@link MostTimeFirst}), dropped when a method is added. Siblings that tie on time then
      * compare two ints, not two names: writing parser.jfr's tree compared names ~10M times, and
      * the JIT recompiled the tree writer each time a name comparison took a path it had not seen.
      */
@@ -164,37 +160,17 @@ public final class CallTree {
     }
 
     private void remember(MethodInfo m) {
-        nameOrder = null;
-        int id = m.id();
-        if (id >= 0 && id < methods.length) {
-            if (methods[id] == null) {
-                methods[id] = m;
-                methodCount++;
-            }
-        } else if (MethodInfo.denseId(id, methodCount)) {
-            methods = Arrays.copyOf(methods, Math.max(methods.length * 2, id + 1));
-            // ids kept in the map while they were far beyond the rest may fall inside the array now
-            otherMethods.entrySet().removeIf(e -> {
-                int other = e.getKey();
-                if (other < 0 || other >= methods.length) return false;
-                methods[other] = e.getValue();
-                return true;
-            });
-            methods[id] = m;
-            methodCount++;
-        } else if (otherMethods.putIfAbsent(id, m) == null) { // a stand-in's negative id, or a damaged record's huge one
-            methodCount++;
-        }
+        if (methods.add(m)) nameOrder = null;
     }
 
     private MethodInfo methodOf(int id) {
-        return id >= 0 && id < methods.length ? methods[id] : otherMethods.get(id);
+        return methods.get(id);
     }
 
     /** The place of method {@code id}'s display name among this tree's methods' (see {@link #nameOrder}). */
     private int nameOrderOf(int id) {
         NameOrder order = nameOrder;
-        if (order == null) nameOrder = order = new NameOrder(methods, otherMethods);
+        if (order == null) nameOrder = order = new NameOrder(methods);
         return id >= 0 && id < order.dense.length ? order.dense[id] : order.other.get(id);
     }
 
@@ -203,10 +179,8 @@ public final class CallTree {
         final int[] dense;
         final Map<Integer, Integer> other;
 
-        NameOrder(MethodInfo[] methods, Map<Integer, MethodInfo> otherMethods) {
-            List<MethodInfo> all = new ArrayList<>();
-            for (MethodInfo m : methods) if (m != null) all.add(m);
-            all.addAll(otherMethods.values());
+        NameOrder(MethodsById methods) {
+            List<MethodInfo> all = new ArrayList<>(methods.values());
             String[] names = new String[all.size()];
             Integer[] byName = new Integer[all.size()];
             for (int i = 0; i < names.length; i++) {
@@ -214,7 +188,7 @@ public final class CallTree {
                 byName[i] = i;
             }
             Arrays.sort(byName, (x, y) -> names[x].compareTo(names[y]));
-            dense = new int[methods.length];
+            dense = new int[methods.dense().length];
             other = new HashMap<>();
             int place = -1;
             String previous = null;
@@ -222,7 +196,7 @@ public final class CallTree {
                 if (!names[i].equals(previous)) place++;
                 previous = names[i];
                 int id = all.get(i).id();
-                if (id >= 0 && id < methods.length) dense[id] = place;
+                if (id >= 0 && id < dense.length) dense[id] = place;
                 else other.put(id, place);
             }
         }

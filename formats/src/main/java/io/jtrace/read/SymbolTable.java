@@ -1,6 +1,7 @@
 package io.jtrace.read;
 
 import io.jtrace.model.MethodInfo;
+import io.jtrace.model.MethodsById;
 import io.jtrace.model.VariableInfo;
 
 import java.util.HashMap;
@@ -9,9 +10,7 @@ import java.util.Map;
 
 /** Method and type definitions of a recording, by id. */
 public final class SymbolTable {
-    private final Map<Integer, MethodInfo> methods = new HashMap<>();
-    /** By id, for the per-record look-up (ids are dense, from 1). */
-    private MethodInfo[] byId = new MethodInfo[0];
+    private final MethodsById methods = new MethodsById();
     private final Map<Integer, String> types = new HashMap<>();
     private final Map<String, List<String>> superTypes = new HashMap<>();
     private final Map<Integer, VariableInfo> variables = new HashMap<>();
@@ -22,17 +21,7 @@ public final class SymbolTable {
     private Map<String, Integer> typeIds;
 
     void addMethod(MethodInfo m) {
-        if (methods.putIfAbsent(m.id(), m) != null || m.id() < 0) return;
-        if (m.id() >= byId.length) {
-            if (!MethodInfo.denseId(m.id(), methods.size())) return; // a damaged record's id: in the map only
-            int known = byId.length;
-            byId = java.util.Arrays.copyOf(byId, Math.max(m.id() + 1, byId.length * 2));
-            // ids kept in the map only while they were far beyond the rest may fall inside the array now
-            for (MethodInfo other : methods.values()) {
-                if (other.id() >= known && other.id() < byId.length) byId[other.id()] = other;
-            }
-        }
-        byId[m.id()] = m;
+        methods.add(m);
     }
 
     void addType(int id, String name, String supers) {
@@ -103,11 +92,11 @@ public final class SymbolTable {
 
     /** The methods by id (null where none is defined), for a replay's per-record look-up; do not change it. */
     MethodInfo[] methodsById() {
-        return byId;
+        return methods.dense();
     }
 
     public MethodInfo method(int id) {
-        MethodInfo[] ids = byId;
+        MethodInfo[] ids = methods.dense();
         MethodInfo m = id >= 0 && id < ids.length ? ids[id] : null;
         return m != null ? m : undefined(id);
     }
@@ -117,7 +106,7 @@ public final class SymbolTable {
      * once (a call tree built in two parts) and a missing one is remembered here.
      */
     private synchronized MethodInfo undefined(int id) {
-        MethodInfo m = id >= 0 && id < byId.length ? byId[id] : methods.get(id);
+        MethodInfo m = methods.get(id);
         if (m == null) {
             m = MethodInfo.unknown(id);
             addMethod(m); // one shared instance per missing id
@@ -127,7 +116,7 @@ public final class SymbolTable {
 
     /** The method with this id, or a stand-in that is not remembered (its definition may still come: live). */
     MethodInfo definedOrUnknown(int id) {
-        MethodInfo m = id >= 0 && id < byId.length ? byId[id] : methods.get(id);
+        MethodInfo m = methods.get(id);
         return m != null ? m : MethodInfo.unknown(id);
     }
 
