@@ -40,18 +40,23 @@ final class RawRecord {
     int bodyStart;
     int bodyEnd;
 
+    /** A LINE record of format 2 (read by the replay itself): {@code at} is where its empty body is. */
+    void line(long line, long nanos, int at) {
+        kind = RecordFormat.LINE;
+        aux = line;
+        this.nanos = nanos;
+        identity = 0;
+        typeId = 0;
+        bodyStart = at;
+        bodyEnd = at;
+    }
+
     /** Reads the next record's header, time and body; {@code previousNanos} is the running clock. */
     void read(RecordDecoder d, long previousNanos) {
-        long header = d.readVarLong();
-        kind = (int) (header & 0xf);
-        aux = header >>> 4;
-        long packed = RecordFormat.packedDelta(header);
-        if (packed >= 0) {
-            aux = 0; // a timed exit, as in the form with a delta varint
-            nanos = previousNanos + packed;
-        } else {
-            nanos = RecordFormat.isUntimed(header) ? previousNanos : previousNanos + d.readVarLong();
-        }
+        d.readRecordStart();
+        kind = d.kind;
+        aux = d.aux;
+        nanos = d.delta < 0 ? previousNanos : previousNanos + d.delta;
         bodyStart = d.position();
         identity = 0;
         typeId = 0;
@@ -187,7 +192,11 @@ final class RawRecord {
     /** A record kind this reader does not know: a damaged file, or written by a newer jtrace. */
     static final class UnsupportedRecordException extends IllegalStateException {
         UnsupportedRecordException(int kind) {
-            super("a record of unknown kind " + kind + ": the file is damaged, or was written by a newer jtrace");
+            this("a record of unknown kind " + kind);
+        }
+
+        UnsupportedRecordException(String what) {
+            super(what + ": the file is damaged, or was written by a newer jtrace");
         }
     }
 }

@@ -231,6 +231,8 @@ final class ThreadReplay {
     private int batchEnd;
     private int batchPos = -1;
     private long clock;
+    /** The open batch is in format 2 (RecordFormat's class comment). */
+    private boolean format2;
 
     /** Replays every remaining record. */
     void run() {
@@ -281,7 +283,8 @@ final class ThreadReplay {
         if (sequence != expectedSequence) lost(baseNanos, startDepth, sequence - expectedSequence);
         expectedSequence = sequence + 1;
         buffer = payload;
-        batchPos = 0;
+        format2 = length > 0 && payload[0] == RecordFormat.FORMAT_2;
+        batchPos = format2 ? 1 : 0;
         batchEnd = length;
         clock = baseNanos;
     }
@@ -300,6 +303,84 @@ final class ThreadReplay {
 
     /** Replays records of the open batch from {@link #batchPos}, at most {@code limit}. */
     private void replayBatch(byte[] data, int limit) {
+        if (format2) replayFormat2(data, limit);
+        else replayFormat1(data, limit);
+    }
+
+    /**
+     * A batch in format 2: a record's first unit says what it is (RecordFormat's class comment).
+     * Exits within 64 ns, the most common record, are one unit.
+     */
+    private void replayFormat2(byte[] data, int limit) {
+        int end = batchEnd;
+        int pos = batchPos;
+        long clock = this.clock;
+        batchPos = -1; // closed unless the limit stops the loop first
+        for (int n = 0; pos < end; n++) {
+            if (n == limit) {
+                batchPos = pos;
+                this.clock = clock;
+                return;
+            }
+            int unit = data[pos++] & 0xff; // a unit over 127 (a damaged payload) is no record: unreadable
+            if (unit < RecordFormat.F2_EXIT_LONG) {
+                clock += unit;
+                exit(clock - origin, ExitKind.RETURN, null);
+            } else if (unit < RecordFormat.F2_ENTER) {
+                pos = firstUnitValue(data, pos, end, unit - RecordFormat.F2_EXIT_LONG, RecordFormat.F2_EXIT_LONG_BITS);
+                if (pos < 0) return; // a record torn at shutdown (or damaged): the rest of the batch is unusable
+                clock += RecordFormat.F2_EXIT_LONG + decoded;
+                exit(clock - origin, ExitKind.RETURN, null);
+            } else if (unit < RecordFormat.F2_ENTER_UNTIMED) {
+                pos = firstUnitValue(data, pos, end, unit - RecordFormat.F2_ENTER, RecordFormat.F2_ENTER_BITS);
+                if (pos < 0) return;
+                int id = (int) decoded;
+                pos = varintFrom(data, pos, end, 0, 0);
+                if (pos < 0) return;
+                clock += decoded;
+                enter(method(id), clock - origin, false);
+            } else if (unit < RecordFormat.F2_EXIT_UNTIMED) {
+                pos = firstUnitValue(data, pos, end, unit - RecordFormat.F2_ENTER_UNTIMED, RecordFormat.F2_ENTER_UNTIMED_BITS);
+                if (pos < 0) return;
+                enter(method((int) decoded), clock - origin, true);
+            } else if (unit == RecordFormat.F2_EXIT_UNTIMED) {
+                exit(clock - origin, ExitKind.RETURN_UNTIMED, null);
+            } else if (unit == RecordFormat.F2_OTHER) {
+                pos = otherRecord(data, pos, end, clock);
+                if (pos < 0) return;
+                clock = raw.nanos;
+            } else if (unit < RecordFormat.F2_LINE + (2 << RecordFormat.F2_LINE_BITS)) {
+                pos = firstUnitValue(data, pos, end, unit - RecordFormat.F2_LINE, RecordFormat.F2_LINE_BITS);
+                if (pos < 0) return;
+                long line = decoded;
+                pos = varintFrom(data, pos, end, 0, 0);
+                if (pos < 0) return;
+                clock += decoded;
+                decoder.reset(data, pos, 0); // a line has no body
+                raw.line(line, clock, pos);
+                passOn();
+            } else {
+                throw unreadable(new RawRecord.UnsupportedRecordException("a record starting with unit " + unit));
+            }
+        }
+    }
+
+    /**
+     * Format 2: the value whose lowest {@code bits} bits are in {@code v} (a record's first unit less
+     * its kind's base) into {@link #decoded}, the rest read at {@code pos} if the bit above them says
+     * so; returns the position after it, or -1 if it is torn.
+     */
+    private int firstUnitValue(byte[] data, int pos, int end, int v, int bits) {
+        int more = 1 << bits;
+        if ((v & more) == 0) {
+            decoded = v;
+            return pos;
+        }
+        return varintFrom(data, pos, end, v & (more - 1), bits);
+    }
+
+    /** {@link #replayBatch} for a batch in format 1. */
+    private void replayFormat1(byte[] data, int limit) {
         int end = batchEnd;
         int pos = batchPos;
         long clock = this.clock;
@@ -399,15 +480,21 @@ final class ThreadReplay {
         } catch (IllegalStateException cutOff) {
             return -1;
         }
+        passOn();
+        return decoder.position();
+    }
+
+    /** Passes on the record just read into {@link #raw} (a kind other than enter and exit). */
+    private void passOn() {
         long t = raw.nanos - origin;
         if (raw.kind == RecordFormat.ARGUMENT) {
             argument();
-            return decoder.position();
+            return;
         }
         if (raw.kind == RecordFormat.RETURN) {
             pendingReturn = OtherRecords.value(raw, symbols);
             pendingReturnRecord = current == null ? null : encoded();
-            return decoder.position();
+            return;
         }
         dropReturn(); // only the EXIT right after it takes a return value
         if (raw.kind == RecordFormat.EXIT_EXCEPTIONAL) {
@@ -428,7 +515,6 @@ final class ThreadReplay {
             }
             visitor.other(event);
         }
-        return decoder.position();
     }
 
     /** An ARGUMENT record: joins the held-back enter, if there is one (else its enter was lost: dropped). */

@@ -171,7 +171,7 @@ class ReplayTest {
             try (Recording r = new Recording()) {
                 r.start();
                 TestBatches.sessionAndMethods(3);
-                RecordEncoder enc = new RecordEncoder();
+                RecordEncoder enc = new RecordEncoder(1); // the two exit forms of format 1
                 enc.reset(1_000);
                 long t = 1_000;
                 for (long d : deltas) {
@@ -205,28 +205,42 @@ class ReplayTest {
     }
 
     /**
-     * Enter and exit records of every header and delta size (method ids and deltas from one unit to
-     * five, untimed ones among them), in batches long enough that records are decoded both far from
-     * the batch's end and near it: each reads back as written.
+     * Enter, exit and line records of every header and delta size (method ids, lines and deltas
+     * from one unit to five, untimed ones among them, every boundary of format 2's first-unit
+     * forms), in batches long enough that records are decoded both far from the batch's end and
+     * near it: each reads back as written, and format 1 and 2 read the same.
      */
     @Test
     void recordsOfEveryHeaderAndDeltaSizeReadAsWritten() throws Exception {
-        int[] ids = {1, 2, 3, 4, 63, 64, 1023, 1024, 16383, 16384, 65535, 1 << 20, (1 << 24) + 5, (1 << 27) - 1};
-        long[] deltas = {0, 1, 3, 63, 64, 4095, 4096, 262143, 262144, 16_777_215, 16_777_216, 1L << 30, 1L << 40};
+        List<String> format1 = recordsOfEverySize(1);
+        List<String> format2 = recordsOfEverySize(2);
+        assertEquals(format1, format2);
+        assertTrue(format2.stream().filter(e -> !e.startsWith("in ") && !e.startsWith("out ")).count() > 100, "lines were read");
+    }
+
+    private List<String> recordsOfEverySize(int format) throws Exception {
+        int[] ids = {0, 1, 2, 3, 4, 7, 8, 15, 16, 31, 32, 63, 64, 255, 256, 1023, 1024, 16383, 16384, 65535, 65536,
+                1 << 20, (1 << 24) + 5, (1 << 27) - 1};
+        long[] deltas = {0, 1, 3, 63, 64, 65, 67, 68, 253, 254, 319, 320, 4095, 4096, 16447, 16448, 262143, 262144,
+                16_777_215, 16_777_216, 1L << 30, 1L << 40};
+        long[] lines = {0, 1, 2, 3, 4, 127, 128, 129, 255, 256, 8191, 8192, 16383, 16384, 1 << 20};
         java.util.Random random = new java.util.Random(7);
         List<String> written = new ArrayList<>();
-        Path file = dir.resolve("sizes.jfr");
+        Path file = dir.resolve("sizes" + format + ".jfr");
         try (Recording r = new Recording()) {
             r.start();
             TestBatches.sessionAndMethods(3);
-            RecordEncoder enc = new RecordEncoder();
+            RecordEncoder enc = new RecordEncoder(format);
             long t = 1_000;
             List<Integer> open = new ArrayList<>();
             for (int seq = 0; seq < 6; seq++) {
                 enc.reset(t);
                 for (int i = 0; i < 700 + seq * 31; i++) { // batch lengths differ: every record size ends one
                     boolean untimed = random.nextInt(5) == 0;
-                    if (open.isEmpty() || (open.size() < 20 && random.nextBoolean())) {
+                    if (!open.isEmpty() && random.nextInt(8) == 0) {
+                        enc.encoded(io.jtrace.runtime.RecordFormat.LINE, lines[random.nextInt(lines.length)],
+                                t += deltas[random.nextInt(deltas.length)], new byte[0]);
+                    } else if (open.isEmpty() || (open.size() < 20 && random.nextBoolean())) {
                         int id = ids[random.nextInt(ids.length)];
                         if (untimed) enc.enterUntimed(id);
                         else enc.enter(id, t += deltas[random.nextInt(deltas.length)]);
@@ -269,7 +283,8 @@ class ReplayTest {
                 }
             }, null).run();
         }
-        assertEquals(written, read);
+        assertEquals(written, read.stream().filter(e -> e.startsWith("in ") || e.startsWith("out ")).toList());
+        return read;
     }
 
     /** Frames already running when tracing started (a second attach) come back as such, and the trace stays balanced. */

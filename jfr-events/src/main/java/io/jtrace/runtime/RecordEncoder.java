@@ -5,9 +5,9 @@ import java.util.Arrays;
 
 /**
  * Encodes records into a {@code jtrace.TraceBatch} payload outside a traced program (e.g. when
- * {@code jtrace filter} writes a new recording), in exactly the format {@link ThreadTrace}
- * writes (see {@link RecordFormat}). Kept apart from ThreadTrace so the tracer's hot path stays
- * as it is.
+ * {@code jtrace filter} writes a new recording), in the format {@link ThreadTrace} writes (format
+ * 2, see {@link RecordFormat}), or in format 1 (older recordings; tests that read both). Kept apart
+ * from ThreadTrace so the tracer's hot path stays as it is.
  */
 public final class RecordEncoder {
     private byte[] buf = new byte[4096];
@@ -15,6 +15,18 @@ public final class RecordEncoder {
     private int records;
     private long baseNanos;
     private long lastNanos;
+    private final boolean format2;
+
+    /** Writes format 2, as the tracer does. */
+    public RecordEncoder() {
+        this(2);
+    }
+
+    /** {@code format}: 1 or 2 (see {@link RecordFormat}). */
+    public RecordEncoder(int format) {
+        if (format != 1 && format != 2) throw new IllegalArgumentException("no record format " + format);
+        this.format2 = format == 2;
+    }
 
     /** Starts a new payload; the first record's time is relative to {@code baseNanos}. */
     public void reset(long baseNanos) {
@@ -22,6 +34,7 @@ public final class RecordEncoder {
         records = 0;
         this.baseNanos = baseNanos;
         this.lastNanos = baseNanos;
+        if (format2) buf[pos++] = RecordFormat.FORMAT_2;
     }
 
     public void enter(int methodId, long nanos) {
@@ -31,7 +44,9 @@ public final class RecordEncoder {
     public void exit(long nanos) {
         if (pos + RecordFormat.MAX_FIXED_RECORD > buf.length) buf = Arrays.copyOf(buf, buf.length * 2);
         long delta = RecordFormat.delta(nanos, lastNanos);
-        putVarLong(RecordFormat.packedExit(delta));
+        if (!format2) putVarLong(RecordFormat.packedExit(delta));
+        else if (delta < RecordFormat.F2_EXIT_LONG) buf[pos++] = (byte) delta;
+        else putFirst(RecordFormat.F2_EXIT_LONG, RecordFormat.F2_EXIT_LONG_BITS, delta - RecordFormat.F2_EXIT_LONG);
         lastNanos += delta;
         records++;
     }
@@ -48,7 +63,14 @@ public final class RecordEncoder {
 
     private void untimedHeader(int kind, long aux) {
         if (pos + RecordFormat.MAX_FIXED_RECORD > buf.length) buf = Arrays.copyOf(buf, buf.length * 2);
-        putVarLong((aux << 4) | kind);
+        if (format2 && kind == RecordFormat.ENTER_UNTIMED) {
+            putFirst(RecordFormat.F2_ENTER_UNTIMED, RecordFormat.F2_ENTER_UNTIMED_BITS, aux);
+        } else if (format2 && kind == RecordFormat.EXIT) { // aux EXIT_UNTIMED
+            buf[pos++] = RecordFormat.F2_EXIT_UNTIMED;
+        } else {
+            if (format2) buf[pos++] = RecordFormat.F2_OTHER;
+            putVarLong((aux << 4) | kind);
+        }
         records++;
     }
 
@@ -65,6 +87,7 @@ public final class RecordEncoder {
      */
     public void encoded(int kind, long aux, long nanos, byte[] body) {
         if (RecordFormat.isUntimed((aux << 4) | kind)) untimedHeader(kind, aux); // its time is the record before's
+        else if (kind == RecordFormat.EXIT && format2) exit(nanos);
         else header(kind, aux, nanos);
         if (pos + body.length > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + body.length));
         System.arraycopy(body, 0, buf, pos, body.length);
@@ -86,19 +109,26 @@ public final class RecordEncoder {
 
     private void header(int kind, long aux, long nanos) {
         if (pos + RecordFormat.MAX_FIXED_RECORD > buf.length) buf = Arrays.copyOf(buf, buf.length * 2);
-        putVarLong((aux << 4) | kind);
+        if (format2 && kind == RecordFormat.ENTER) {
+            putFirst(RecordFormat.F2_ENTER, RecordFormat.F2_ENTER_BITS, aux);
+        } else if (format2 && kind == RecordFormat.LINE) {
+            putFirst(RecordFormat.F2_LINE, RecordFormat.F2_LINE_BITS, aux);
+        } else {
+            if (format2) buf[pos++] = RecordFormat.F2_OTHER;
+            putVarLong((aux << 4) | kind);
+        }
         long delta = RecordFormat.delta(nanos, lastNanos);
         putVarLong(delta);
         lastNanos += delta;
         records++;
     }
 
+    private void putFirst(int base, int bits, long v) {
+        pos = RecordFormat.putFirst(buf, pos, base, bits, v);
+    }
+
     private void putVarLong(long v) {
-        while ((v & ~(long) RecordFormat.MASK) != 0) {
-            buf[pos++] = (byte) ((v & RecordFormat.MASK) | RecordFormat.MORE);
-            v >>>= RecordFormat.BITS;
-        }
-        buf[pos++] = (byte) v;
+        pos = RecordFormat.putVarLong(buf, pos, v);
     }
 
     public int records() {

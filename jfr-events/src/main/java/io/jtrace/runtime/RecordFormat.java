@@ -10,7 +10,7 @@ package io.jtrace.runtime;
  *
  * <p>JFR writes a long {@code String} field as a char array with each char as a varint, so chars
  * below 128 cost one byte. The payload therefore uses 7-bit units: each unit carries 6 value bits
- * and a continuation bit ({@link #MORE}). A record is:
+ * and a continuation bit ({@link #MORE}). A record in format 1 is:
  * <pre>
  *   header  = varint((aux &lt;&lt; 4) | kind)
  *   delta   = varint(nanoTime - previous record's nanoTime)   (first record: - batch baseNanos)
@@ -18,6 +18,26 @@ package io.jtrace.runtime;
  *             and in an EXIT that carries it in its header ({@link #packedDelta})
  *   body    = kind-specific varints / strings
  * </pre>
+ *
+ * <p><b>Format 2</b> (the tracer's since 2026-11-26): a batch whose first unit is {@link #FORMAT_2}.
+ * Enters and exits are nine in ten records and most carry a few bits (an exit's delta of 30-60 ns,
+ * a method id), yet format 1 spends four bits of each record's first unit on its kind. In format 2
+ * the first unit of a record says at once what it is and carries the first bits of its value:
+ * <pre>
+ *   0..63     timed EXIT, delta = the unit (0-63 ns): the whole record is one byte
+ *   64..71    timed EXIT, delta = 64 + a varint whose first unit here holds 2 bits (more: 4)
+ *   72..103   timed ENTER, id = a varint whose first unit here holds 4 bits (more: 16); then delta
+ *   104..111  untimed ENTER, id = a varint whose first unit here holds 2 bits (more: 4)
+ *   112       untimed EXIT
+ *   113..120  LINE, line = a varint whose first unit here holds 2 bits (more: 4); then delta
+ *   121..126  (free)
+ *   127       any other record, in format 1 (header, delta, body) after this unit
+ * </pre>
+ * ("a varint whose first unit holds k bits": those k bits are its lowest, and if the more bit is set
+ * the rest follows as a format-1 varint.) No enter, exit or line record is longer than in format 1;
+ * the rare kinds behind 127 take one byte more. On a call-heavy program most exits take one byte
+ * instead of two (bench/README.md). Format-1 batches (older recordings, {@link RecordEncoder}) read
+ * as before.
  */
 public final class RecordFormat {
     private RecordFormat() {}
@@ -149,9 +169,62 @@ public final class RecordFormat {
      * aux = method id; an ENTER written without reading the clock: no time delta, the record takes
      * the previous record's time. The tracer leaves out the clock for methods whose calls it
      * measured to be shorter than the clock's own cost (see MethodTiming); such calls end with an
-     * EXIT whose aux is {@link #EXIT_UNTIMED}, and their duration is unknown. Kind 14 is free.
+     * EXIT whose aux is {@link #EXIT_UNTIMED}, and their duration is unknown. Kind 14 is
+     * {@link #FORMAT}.
      */
     public static final int ENTER_UNTIMED = 15;
+
+    /**
+     * Kind 14, in format 1's header form: the batch's format. A payload starting with the unit
+     * {@link #FORMAT_2} (kind 14, aux 2: never the start of a format-1 record) is in format 2.
+     */
+    public static final int FORMAT = 14;
+    /** The first unit of a batch in format 2. */
+    public static final int FORMAT_2 = (2 << 4) | FORMAT;
+
+    // --- format 2: what a record's first unit says (see the class comment) ---
+    /** Below this, the unit is a timed EXIT's whole delta. */
+    public static final int F2_EXIT_LONG = 64;
+    /** A timed EXIT's delta from here up is 64 + the varint. */
+    public static final int F2_EXIT_LONG_BITS = 2;
+    public static final int F2_ENTER = 72;
+    public static final int F2_ENTER_BITS = 4;
+    public static final int F2_ENTER_UNTIMED = 104;
+    public static final int F2_ENTER_UNTIMED_BITS = 2;
+    public static final int F2_EXIT_UNTIMED = 112;
+    public static final int F2_LINE = 113;
+    public static final int F2_LINE_BITS = 2;
+    /** First unit of a record in format 1 inside a format-2 batch. */
+    public static final int F2_OTHER = 127;
+
+    /**
+     * Writes {@code v} as a varint at {@code p} in {@code b}; returns the position after it. The one
+     * copy of the rule for both encoders ({@link ThreadTrace}, {@link RecordEncoder}).
+     */
+    static int putVarLong(byte[] b, int p, long v) {
+        while ((v & ~(long) MASK) != 0) {
+            b[p++] = (byte) ((v & MASK) | MORE);
+            v >>>= BITS;
+        }
+        b[p++] = (byte) v;
+        return p;
+    }
+
+    /**
+     * Format 2: writes a record's first unit, {@code base} plus the lowest {@code bits} bits of
+     * {@code v} (the bit above them set if more follows), then the rest of {@code v} as a varint;
+     * returns the position after it.
+     */
+    static int putFirst(byte[] b, int p, int base, int bits, long v) {
+        long rest = v >>> bits;
+        int low = (int) v & ((1 << bits) - 1);
+        if (rest == 0) {
+            b[p++] = (byte) (base + low);
+            return p;
+        }
+        b[p++] = (byte) (base + (1 << bits) + low);
+        return putVarLong(b, p, rest);
+    }
 
     /** The header of a timed EXIT whose time delta is {@code delta} (never negative, see {@link #delta}). */
     public static long packedExit(long delta) {
@@ -231,6 +304,7 @@ public final class RecordFormat {
             case RESYNC: return "resync";
             case ARGUMENT: return "argument";
             case RETURN: return "return";
+            case FORMAT: return "format";
             case ENTER_UNTIMED: return "enter-untimed";
             default: return "kind-" + kind;
         }

@@ -104,7 +104,7 @@ final class ThreadTrace {
         if (MethodTiming.untimed(methodId)) {
             beginUntimed(RecordFormat.ENTER_UNTIMED, methodId);
         } else {
-            begin(RecordFormat.ENTER, methodId, System.nanoTime(), RecordFormat.MAX_FIXED_RECORD);
+            beginEnter(methodId, System.nanoTime());
             leafOpen = true;
         }
         recordOpen = false;
@@ -245,18 +245,44 @@ final class ThreadTrace {
 
     // ---------------------------------------------------------------- encoding
 
+    // Records are written in format 2 (RecordFormat's class comment): enters, exits and lines in
+    // forms of their own, every other kind as in format 1 behind RecordFormat.F2_OTHER.
+
     /**
-     * Starts a record: makes room for {@code room} bytes (flushing a full buffer first) and
-     * writes the header and time delta. Callers then append the body and set
+     * Starts a record other than an exit: makes room for {@code room} bytes (flushing a full buffer
+     * first) and writes the header and time delta. Callers then append the body and set
      * {@code recordOpen = false}.
      */
     void begin(int kind, long aux, long now, int room) {
         start(kind, now, room);
-        putVarLong((aux << 4) | kind);
+        if (kind == RecordFormat.LINE) {
+            putFirst(RecordFormat.F2_LINE, RecordFormat.F2_LINE_BITS, aux);
+        } else if (kind == RecordFormat.ENTER) { // tests; the tracer's enters take beginEnter
+            putFirst(RecordFormat.F2_ENTER, RecordFormat.F2_ENTER_BITS, aux);
+        } else {
+            buf[pos++] = RecordFormat.F2_OTHER;
+            putVarLong((aux << 4) | kind);
+        }
+        putDelta(now);
+        counted();
+    }
+
+    /** A timed ENTER record (it has no body). */
+    private void beginEnter(int methodId, long now) {
+        start(RecordFormat.ENTER, now, RecordFormat.MAX_FIXED_RECORD);
+        putFirst(RecordFormat.F2_ENTER, RecordFormat.F2_ENTER_BITS, methodId);
+        putDelta(now);
+        counted();
+    }
+
+    private void putDelta(long now) {
         long delta = RecordFormat.delta(now, lastNanos);
         putVarLong(delta);
         lastNanos += delta;
-        counted();
+    }
+
+    private void putFirst(int base, int bits, long v) {
+        pos = RecordFormat.putFirst(buf, pos, base, bits, v);
     }
 
     /** A record's header is written: it counts, and the test-only failure ({@link #FAIL_AT_RECORD}) strikes here, halfway through it. */
@@ -267,11 +293,12 @@ final class ThreadTrace {
         }
     }
 
-    /** A timed EXIT record, its time delta in the header ({@link RecordFormat#packedDelta}); it has no body. */
-    private void beginExit(long now) {
+    /** A timed EXIT record: one unit if its delta is under 64 ns; it has no body. */
+    void beginExit(long now) { // package-private for Format2Test
         start(RecordFormat.EXIT, now, RecordFormat.MAX_FIXED_RECORD);
         long delta = RecordFormat.delta(now, lastNanos);
-        putVarLong(RecordFormat.packedExit(delta));
+        if (delta < RecordFormat.F2_EXIT_LONG) buf[pos++] = (byte) delta;
+        else putFirst(RecordFormat.F2_EXIT_LONG, RecordFormat.F2_EXIT_LONG_BITS, delta - RecordFormat.F2_EXIT_LONG);
         lastNanos += delta;
         counted();
     }
@@ -281,9 +308,10 @@ final class ThreadTrace {
      * see {@link MethodTiming}): no time delta, the reader gives it the previous record's time.
      * The first record of a batch still reads the clock, for the batch's base time.
      */
-    private void beginUntimed(int kind, long aux) {
+    void beginUntimed(int kind, long aux) { // package-private for Format2Test
         start(kind, records == 0 || recordOpen || lost ? System.nanoTime() : lastNanos, RecordFormat.MAX_FIXED_RECORD);
-        putVarLong((aux << 4) | kind);
+        if (kind == RecordFormat.ENTER_UNTIMED) putFirst(RecordFormat.F2_ENTER_UNTIMED, RecordFormat.F2_ENTER_UNTIMED_BITS, aux);
+        else buf[pos++] = RecordFormat.F2_EXIT_UNTIMED; // the only other: an EXIT of aux EXIT_UNTIMED
         counted();
     }
 
@@ -297,6 +325,7 @@ final class ThreadTrace {
         boolean leaf = leafOpen;
         start(kind, lastNanos, room);
         leafOpen = leaf;
+        buf[pos++] = RecordFormat.F2_OTHER;
         putVarLong((aux << 4) | kind);
         counted();
     }
@@ -310,13 +339,14 @@ final class ThreadTrace {
             flushRequested = false;
             flush();
         }
-        if (buf == null || pos + room > buf.length) makeRoom(room);
-        recordPos = pos;
+        if (buf == null || pos + room + 1 > buf.length) makeRoom(room + 1); // + 1: the batch's format
+        recordPos = pos; // before the format unit: a torn first record takes it away too
         recordCount = records;
         recordLastNanos = lastNanos;
         recordSequence = sequence;
         recordOpen = true;
         if (records == 0) {
+            buf[pos++] = RecordFormat.FORMAT_2;
             baseNanos = now;
             lastNanos = now;
             batchStartDepth = depthBefore(kind);
@@ -367,14 +397,7 @@ final class ThreadTrace {
     }
 
     void putVarLong(long v) {
-        byte[] b = buf;
-        int p = pos;
-        while ((v & ~(long) RecordFormat.MASK) != 0) {
-            b[p++] = (byte) ((v & RecordFormat.MASK) | RecordFormat.MORE);
-            v >>>= RecordFormat.BITS;
-        }
-        b[p++] = (byte) v;
-        pos = p;
+        pos = RecordFormat.putVarLong(buf, pos, v);
     }
 
     void putZigZag(long v) {

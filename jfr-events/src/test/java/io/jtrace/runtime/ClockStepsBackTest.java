@@ -47,11 +47,12 @@ class ClockStepsBackTest {
     /** What a reader makes of the records' times: the base plus the running sum of deltas. */
     private static List<Long> times(String payload, long base) {
         RecordDecoder d = new RecordDecoder(payload.getBytes(StandardCharsets.ISO_8859_1));
+        d.startBatch(); // the tracer writes format 2, the filter's encoder format 1
         List<Long> times = new ArrayList<>();
         long now = base;
         while (d.hasMore()) {
-            d.readVarLong(); // header (LINE: no body)
-            now += d.readVarLong();
+            d.readRecordStart(); // LINE: no body
+            now += d.delta;
             times.add(now);
         }
         return times;

@@ -68,20 +68,23 @@ class RecordEncodingRoundTripTest {
         assertTrue(payload.chars().allMatch(c -> c < 0x80), "payload units are 7-bit");
 
         RecordDecoder d = new RecordDecoder(payload.getBytes(StandardCharsets.ISO_8859_1));
+        d.startBatch();
         long clock = e.getLong("baseNanos");
         for (int aux : AUX) {
-            long header = d.readVarLong();
-            assertEquals(RecordFormat.ENTER, header & 0xf);
-            assertEquals(aux, header >>> 4);
-            clock += d.readVarLong();
+            d.readRecordStart();
+            assertEquals(RecordFormat.ENTER, d.kind);
+            assertEquals(aux, d.aux);
+            clock += d.delta;
         }
         assertEquals(base + 1000L * AUX.length, clock);
-        assertEquals(RecordFormat.EXIT, d.readVarLong());
-        assertEquals(0, d.readVarLong(), "a negative time step is written as 0");
+        d.readRecordStart();
+        assertEquals(RecordFormat.EXIT, d.kind);
+        assertEquals(0, d.delta, "a negative time step is written as 0");
         for (long v : UNSIGNED) assertEquals(v, d.readVarLong());
         for (long v : SIGNED) assertEquals(v, d.readZigZag());
-        assertEquals(RecordFormat.EXIT_EXCEPTIONAL, d.readVarLong());
-        assertEquals(64, d.readVarLong(), "after the step back the time stayed at now: the next delta counts from it");
+        d.readRecordStart();
+        assertEquals(RecordFormat.EXIT_EXCEPTIONAL, d.kind);
+        assertEquals(64, d.delta, "after the step back the time stayed at now: the next delta counts from it");
         for (String s : STRINGS) assertEquals(s, d.readString());
         assertEquals("trunc", d.readString());
         assertFalse(d.hasMore());

@@ -34,6 +34,7 @@ class TornRecordTest {
         });
         assertEquals(1, events.size());
         RecordDecoder d = new RecordDecoder(events.get(0).getString("payload").getBytes(StandardCharsets.ISO_8859_1));
+        d.startBatch();
         expect(d, RecordFormat.ENTER, 5);
         expect(d, RecordFormat.ENTER, 6);
         expect(d, RecordFormat.RESYNC, 1);
@@ -63,18 +64,14 @@ class TornRecordTest {
         assertEquals(1, events.size());
         assertEquals(1, events.get(0).getInt("recordCount"));
         RecordDecoder d = new RecordDecoder(events.get(0).getString("payload").getBytes(StandardCharsets.ISO_8859_1));
+        d.startBatch();
         expect(d, RecordFormat.ENTER, 5);
         assertFalse(d.hasMore());
     }
 
     private static void expect(RecordDecoder d, int kind, long aux) {
-        long header = d.readVarLong();
-        assertEquals(RecordFormat.kindName(kind), RecordFormat.kindName((int) (header & 0xf)));
-        if (RecordFormat.packedDelta(header) >= 0) { // a timed exit: its delta is in the header
-            assertEquals(0, aux);
-            return;
-        }
-        assertEquals(aux, header >>> 4);
-        d.readVarLong(); // time delta
+        d.readRecordStart();
+        assertEquals(RecordFormat.kindName(kind), RecordFormat.kindName(d.kind));
+        assertEquals(aux, d.aux);
     }
 }
