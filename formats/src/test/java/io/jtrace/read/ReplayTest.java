@@ -156,6 +156,32 @@ class ReplayTest {
         }
     }
 
+    /** Format 2: a unit that starts no record (121-126 are free) makes the recording unreadable there, in one line. */
+    @Test
+    void aFormat2UnitThatStartsNoRecordIsReported() throws Exception {
+        Path file = dir.resolve("free-unit.jfr");
+        try (Recording r = new Recording()) {
+            r.start();
+            TestBatches.sessionAndMethods(3);
+            RecordEncoder enc = new RecordEncoder();
+            enc.reset(1_000);
+            enc.enter(1, 1_010);
+            enc.exit(1_020);
+            TraceBatchEvent b = TestBatches.batch(enc, 1, "main", 0);
+            b.payload = b.payload + (char) 121;
+            b.commit();
+            r.stop();
+            r.dump(file);
+        }
+        try (TraceIndex index = TraceReader.read(file, null)) {
+            RuntimeException e = assertThrows(RuntimeException.class,
+                    () -> Replay.of(index, index.threads()).into(new Collector(new ArrayList<>())));
+            assertEquals(UnreadableRecordingException.class, e.getClass());
+            assertEquals("cannot read " + index.file() + ": thread main has a record starting with unit 121: the file is damaged,"
+                    + " or was written by a newer jtrace", e.getMessage());
+        }
+    }
+
     /**
      * A timed exit is written with its time delta in the header (RecordFormat.EXIT_PACKED); one with
      * a delta varint after the header (recordings made before) reads the same, at every delta size.
