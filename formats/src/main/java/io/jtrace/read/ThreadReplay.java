@@ -480,7 +480,13 @@ final class ThreadReplay {
         } catch (IllegalStateException cutOff) {
             return -1;
         }
-        passOn();
+        if (raw.kind == RecordFormat.ENTER || raw.kind == RecordFormat.ENTER_UNTIMED) { // format 1 behind 127: valid, if no writer's choice
+            enter(method((int) raw.aux), raw.nanos - origin, raw.kind == RecordFormat.ENTER_UNTIMED);
+        } else if (raw.kind == RecordFormat.EXIT) {
+            exit(raw.nanos - origin, raw.aux == RecordFormat.EXIT_UNTIMED ? ExitKind.RETURN_UNTIMED : ExitKind.RETURN, null);
+        } else {
+            passOn();
+        }
         return decoder.position();
     }
 
@@ -679,6 +685,7 @@ final class ThreadReplay {
         RecordDecoder d = new RecordDecoder();
         byte[] bytes = index.payload(b, null);
         d.reset(bytes, 0, b.length());
+        d.startBatch(); // format 2's first unit, if it is there
         RawRecord r = new RawRecord();
         long clock = b.baseNanos();
         try {

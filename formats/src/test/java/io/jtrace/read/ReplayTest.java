@@ -156,29 +156,80 @@ class ReplayTest {
         }
     }
 
-    /** Format 2: a unit that starts no record (121-126 are free) makes the recording unreadable there, in one line. */
-    @Test
-    void aFormat2UnitThatStartsNoRecordIsReported() throws Exception {
-        Path file = dir.resolve("free-unit.jfr");
+    /** A recording of one batch of thread 1 ("main"): {@code records} fills it, {@code change} may alter the event. */
+    private Path oneBatch(String name, int format, java.util.function.Consumer<RecordEncoder> records,
+                          java.util.function.Consumer<TraceBatchEvent> change) throws Exception {
+        Path file = dir.resolve(name + ".jfr");
         try (Recording r = new Recording()) {
             r.start();
             TestBatches.sessionAndMethods(3);
-            RecordEncoder enc = new RecordEncoder();
+            RecordEncoder enc = new RecordEncoder(format);
             enc.reset(1_000);
-            enc.enter(1, 1_010);
-            enc.exit(1_020);
+            records.accept(enc);
             TraceBatchEvent b = TestBatches.batch(enc, 1, "main", 0);
-            b.payload = b.payload + (char) 121;
+            change.accept(b);
             b.commit();
             r.stop();
             r.dump(file);
         }
-        try (TraceIndex index = TraceReader.read(file, null)) {
-            RuntimeException e = assertThrows(RuntimeException.class,
-                    () -> Replay.of(index, index.threads()).into(new Collector(new ArrayList<>())));
-            assertEquals(UnreadableRecordingException.class, e.getClass());
-            assertEquals("cannot read " + index.file() + ": thread main has a record starting with unit 121: the file is damaged,"
-                    + " or was written by a newer jtrace", e.getMessage());
+        return file;
+    }
+
+    private static List<Object> replayed(TraceIndex index) {
+        List<Object> seen = new ArrayList<>();
+        Replay.of(index, index.threads()).into(new Collector(seen));
+        return seen;
+    }
+
+    /** The recording's span reaches its last record's time in both formats (the index reads the last batch of each thread). */
+    @Test
+    void theSpanEndsAtTheLastRecordInBothFormats() throws Exception {
+        for (int format : new int[] {1, 2}) {
+            Path file = oneBatch("span" + format, format, enc -> {
+                enc.enter(1, 1_010);
+                enc.encoded(io.jtrace.runtime.RecordFormat.LINE, 42, 2_000_000, new byte[0]);
+                enc.exit(5_000_000);
+            }, b -> { });
+            try (TraceIndex index = TraceReader.read(file, null)) {
+                assertEquals(5_000_000, index.spanNanos(), "format " + format);
+            }
+        }
+    }
+
+    /** Format 2: an enter and an exit in format 1 behind unit 127 (no writer's choice, but valid) read as their own forms do. */
+    @Test
+    void escapedEntersAndExitsReadAsTheirOwnForms() throws Exception {
+        List<List<Object>> replays = new ArrayList<>();
+        for (boolean escaped : new boolean[] {false, true}) {
+            Path file = oneBatch("escaped-" + escaped, 2, enc -> {
+                enc.enter(1, 1_010);
+                enc.exit(1_014);
+            }, b -> {
+                // the same two records: format-2 unit, 127, ENTER id 1 (16) + delta 10, 127, EXIT (1) + delta 4
+                if (escaped) b.payload = new String(new char[] {(char) io.jtrace.runtime.RecordFormat.FORMAT_2, 127, 16, 10, 127, 1, 4});
+            });
+            try (TraceIndex index = TraceReader.read(file, null)) {
+                replays.add(replayed(index));
+            }
+        }
+        assertEquals(replays.get(0), replays.get(1));
+        assertTrue(replays.get(0).stream().anyMatch(e -> e instanceof List<?> l && l.get(0).equals("call")), replays.get(0).toString());
+    }
+
+    /** Format 2: a unit that starts no record (121-126 are free, 128 and up are no unit) makes the recording unreadable there, in one line. */
+    @Test
+    void aFormat2UnitThatStartsNoRecordIsReported() throws Exception {
+        for (int unit : new int[] {121, 126, 128, 255}) {
+            Path file = oneBatch("free-unit" + unit, 2, enc -> {
+                enc.enter(1, 1_010);
+                enc.exit(1_020);
+            }, b -> b.payload = b.payload + (char) unit);
+            try (TraceIndex index = TraceReader.read(file, null)) {
+                RuntimeException e = assertThrows(RuntimeException.class, () -> replayed(index));
+                assertEquals(UnreadableRecordingException.class, e.getClass());
+                assertEquals("cannot read " + index.file() + ": thread main has a record starting with unit " + unit
+                        + ": the file is damaged, or was written by a newer jtrace", e.getMessage());
+            }
         }
     }
 

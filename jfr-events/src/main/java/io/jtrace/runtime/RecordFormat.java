@@ -31,7 +31,8 @@ package io.jtrace.runtime;
  *   112       untimed EXIT
  *   113..120  LINE, line = a varint whose first unit here holds 2 bits (more: 4); then delta
  *   121..126  (free)
- *   127       any other record, in format 1 (header, delta, body) after this unit
+ *   127       a record in format 1 (header, delta, body) after this unit: the writers put every
+ *             kind without a form of its own here (a reader takes any kind)
  * </pre>
  * ("a varint whose first unit holds k bits": those k bits are its lowest, and if the more bit is set
  * the rest follows as a format-1 varint.) No enter, exit or line record is longer than in format 1;

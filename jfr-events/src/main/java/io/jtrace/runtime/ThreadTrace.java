@@ -268,7 +268,7 @@ final class ThreadTrace {
     }
 
     /** A timed ENTER record (it has no body). */
-    private void beginEnter(int methodId, long now) {
+    void beginEnter(int methodId, long now) { // package-private for Format2Test
         start(RecordFormat.ENTER, now, RecordFormat.MAX_FIXED_RECORD);
         putFirst(RecordFormat.F2_ENTER, RecordFormat.F2_ENTER_BITS, methodId);
         putDelta(now);

@@ -77,6 +77,9 @@ class Format2Test {
                 } else if (r.kind() == RecordFormat.EXIT) {
                     t.beginExit(now);
                     enc.exit(now);
+                } else if (r.kind() == RecordFormat.ENTER) {
+                    t.beginEnter((int) r.aux(), now); // the tracer's own enter
+                    enc.enter((int) r.aux(), now);
                 } else if (r.kind() == RecordFormat.ENTER_UNTIMED) {
                     t.beginUntimed(RecordFormat.ENTER_UNTIMED, r.aux());
                     enc.enterUntimed((int) r.aux());

@@ -69,6 +69,53 @@ class TornRecordTest {
         assertFalse(d.hasMore());
     }
 
+    /**
+     * A batch's first record torn: the rollback takes the batch's format unit away with it, so the
+     * batch still starts with exactly one (format 2), whether the next record follows or the batch
+     * is flushed first.
+     */
+    @Test
+    void aTornFirstRecordTakesTheFormatUnitWithIt() throws Exception {
+        ThreadTrace t = new ThreadTrace(Thread.currentThread(), false);
+        ThreadTrace u = new ThreadTrace(Thread.currentThread(), false);
+        List<RecordedEvent> events = BatchCapture.batches(() -> {
+            t.enter(5);
+            t.flush(); // the next record is the first of a new batch
+            t.depth--;
+            t.begin(RecordFormat.EXIT_EXCEPTIONAL, 0, System.nanoTime(), RecordFormat.MAX_FIXED_RECORD);
+            t.putVarLong(12345); // torn here
+            t.enter(7);
+            t.flush();
+
+            u.enter(5);
+            u.flush();
+            u.depth--;
+            u.begin(RecordFormat.EXIT_EXCEPTIONAL, 0, System.nanoTime(), RecordFormat.MAX_FIXED_RECORD);
+            u.putVarLong(12345); // torn here, then the flusher writes nothing (no whole record)
+            u.flush();
+            u.enter(8);
+            u.flush();
+        });
+        assertEquals(4, events.size());
+        byte[] second = events.get(1).getString("payload").getBytes(StandardCharsets.ISO_8859_1);
+        assertEquals(RecordFormat.FORMAT_2, second[0]);
+        RecordDecoder d = new RecordDecoder(second);
+        d.startBatch();
+        expect(d, RecordFormat.RESYNC, 1);
+        assertEquals(0, d.readVarInt()); // no frames open before enter 7
+        expect(d, RecordFormat.ENTER, 7);
+        assertFalse(d.hasMore());
+
+        byte[] fourth = events.get(3).getString("payload").getBytes(StandardCharsets.ISO_8859_1);
+        assertEquals(RecordFormat.FORMAT_2, fourth[0]);
+        d = new RecordDecoder(fourth);
+        d.startBatch();
+        expect(d, RecordFormat.RESYNC, 1);
+        assertEquals(0, d.readVarInt());
+        expect(d, RecordFormat.ENTER, 8);
+        assertFalse(d.hasMore());
+    }
+
     private static void expect(RecordDecoder d, int kind, long aux) {
         d.readRecordStart();
         assertEquals(RecordFormat.kindName(kind), RecordFormat.kindName(d.kind));
