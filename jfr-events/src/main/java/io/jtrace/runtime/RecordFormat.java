@@ -37,7 +37,7 @@ package io.jtrace.runtime;
  * ("a varint whose first unit holds k bits": those k bits are its lowest, and if the more bit is set
  * the rest follows as a format-1 varint.) No enter, exit or line record is longer than in format 1;
  * the rare kinds behind 127 take one byte more. On a call-heavy program most exits take one byte
- * instead of two (bench/README.md). Format-1 batches (older recordings, {@link RecordEncoder}) read
+ * instead of two (bench/README.md). Format-1 batches (older recordings, {@code new RecordEncoder(1)}) read
  * as before.
  */
 public final class RecordFormat {
