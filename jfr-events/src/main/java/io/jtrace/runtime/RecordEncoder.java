@@ -44,9 +44,8 @@ public final class RecordEncoder {
     public void exit(long nanos) {
         if (pos + RecordFormat.MAX_FIXED_RECORD > buf.length) buf = Arrays.copyOf(buf, buf.length * 2);
         long delta = RecordFormat.delta(nanos, lastNanos);
-        if (!format2) putVarLong(RecordFormat.packedExit(delta));
-        else if (delta < RecordFormat.F2_EXIT_LONG) buf[pos++] = (byte) delta;
-        else putFirst(RecordFormat.F2_EXIT_LONG, RecordFormat.F2_EXIT_LONG_BITS, delta - RecordFormat.F2_EXIT_LONG);
+        if (format2) pos = RecordFormat.putExit(buf, pos, delta);
+        else putVarLong(RecordFormat.packedExit(delta));
         lastNanos += delta;
         records++;
     }
@@ -63,14 +62,8 @@ public final class RecordEncoder {
 
     private void untimedHeader(int kind, long aux) {
         if (pos + RecordFormat.MAX_FIXED_RECORD > buf.length) buf = Arrays.copyOf(buf, buf.length * 2);
-        if (format2 && kind == RecordFormat.ENTER_UNTIMED) {
-            putFirst(RecordFormat.F2_ENTER_UNTIMED, RecordFormat.F2_ENTER_UNTIMED_BITS, aux);
-        } else if (format2 && kind == RecordFormat.EXIT) { // aux EXIT_UNTIMED
-            buf[pos++] = RecordFormat.F2_EXIT_UNTIMED;
-        } else {
-            if (format2) buf[pos++] = RecordFormat.F2_OTHER;
-            putVarLong((aux << 4) | kind);
-        }
+        if (format2) pos = RecordFormat.putUntimedStart(buf, pos, kind, aux);
+        else putVarLong((aux << 4) | kind);
         records++;
     }
 
@@ -109,22 +102,12 @@ public final class RecordEncoder {
 
     private void header(int kind, long aux, long nanos) {
         if (pos + RecordFormat.MAX_FIXED_RECORD > buf.length) buf = Arrays.copyOf(buf, buf.length * 2);
-        if (format2 && kind == RecordFormat.ENTER) {
-            putFirst(RecordFormat.F2_ENTER, RecordFormat.F2_ENTER_BITS, aux);
-        } else if (format2 && kind == RecordFormat.LINE) {
-            putFirst(RecordFormat.F2_LINE, RecordFormat.F2_LINE_BITS, aux);
-        } else {
-            if (format2) buf[pos++] = RecordFormat.F2_OTHER;
-            putVarLong((aux << 4) | kind);
-        }
+        if (format2) pos = RecordFormat.putTimedStart(buf, pos, kind, aux);
+        else putVarLong((aux << 4) | kind);
         long delta = RecordFormat.delta(nanos, lastNanos);
         putVarLong(delta);
         lastNanos += delta;
         records++;
-    }
-
-    private void putFirst(int base, int bits, long v) {
-        pos = RecordFormat.putFirst(buf, pos, base, bits, v);
     }
 
     private void putVarLong(long v) {

@@ -216,7 +216,7 @@ public final class RecordFormat {
      * {@code v} (the bit above them set if more follows), then the rest of {@code v} as a varint;
      * returns the position after it.
      */
-    static int putFirst(byte[] b, int p, int base, int bits, long v) {
+    private static int putFirst(byte[] b, int p, int base, int bits, long v) {
         long rest = v >>> bits;
         int low = (int) v & ((1 << bits) - 1);
         if (rest == 0) {
@@ -225,6 +225,37 @@ public final class RecordFormat {
         }
         b[p++] = (byte) (base + (1 << bits) + low);
         return putVarLong(b, p, rest);
+    }
+
+    // Format 2's record starts, for both encoders (ThreadTrace, RecordEncoder): which kind has a
+    // form of its own and which goes behind F2_OTHER is decided here only.
+
+    /** Format 2: the start of a timed record other than an exit, before its delta. */
+    static int putTimedStart(byte[] b, int p, int kind, long aux) {
+        if (kind == ENTER) return putFirst(b, p, F2_ENTER, F2_ENTER_BITS, aux);
+        if (kind == LINE) return putFirst(b, p, F2_LINE, F2_LINE_BITS, aux);
+        b[p++] = F2_OTHER;
+        return putVarLong(b, p, (aux << 4) | kind);
+    }
+
+    /** Format 2: the start of an untimed record ({@link #isUntimed}), which has no delta. */
+    static int putUntimedStart(byte[] b, int p, int kind, long aux) {
+        if (kind == ENTER_UNTIMED) return putFirst(b, p, F2_ENTER_UNTIMED, F2_ENTER_UNTIMED_BITS, aux);
+        if (kind == EXIT) { // of aux EXIT_UNTIMED
+            b[p++] = F2_EXIT_UNTIMED;
+            return p;
+        }
+        b[p++] = F2_OTHER;
+        return putVarLong(b, p, (aux << 4) | kind);
+    }
+
+    /** Format 2: a timed exit, {@code delta} after the record before (one unit under 64 ns). */
+    static int putExit(byte[] b, int p, long delta) {
+        if (delta < F2_EXIT_LONG) {
+            b[p++] = (byte) delta;
+            return p;
+        }
+        return putFirst(b, p, F2_EXIT_LONG, F2_EXIT_LONG_BITS, delta - F2_EXIT_LONG);
     }
 
     /** The header of a timed EXIT whose time delta is {@code delta} (never negative, see {@link #delta}). */

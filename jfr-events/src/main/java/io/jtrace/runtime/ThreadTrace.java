@@ -104,7 +104,7 @@ final class ThreadTrace {
         if (MethodTiming.untimed(methodId)) {
             beginUntimed(RecordFormat.ENTER_UNTIMED, methodId);
         } else {
-            beginEnter(methodId, System.nanoTime());
+            begin(RecordFormat.ENTER, methodId, System.nanoTime(), RecordFormat.MAX_FIXED_RECORD);
             leafOpen = true;
         }
         recordOpen = false;
@@ -245,8 +245,8 @@ final class ThreadTrace {
 
     // ---------------------------------------------------------------- encoding
 
-    // Records are written in format 2 (RecordFormat's class comment): enters, exits and lines in
-    // forms of their own, every other kind as in format 1 behind RecordFormat.F2_OTHER.
+    // Records are written in format 2 (RecordFormat's class comment; RecordFormat.put*Start and
+    // putExit say which kind takes which form).
 
     /**
      * Starts a record other than an exit: makes room for {@code room} bytes (flushing a full buffer
@@ -255,34 +255,11 @@ final class ThreadTrace {
      */
     void begin(int kind, long aux, long now, int room) {
         start(kind, now, room);
-        if (kind == RecordFormat.LINE) {
-            putFirst(RecordFormat.F2_LINE, RecordFormat.F2_LINE_BITS, aux);
-        } else if (kind == RecordFormat.ENTER) { // tests; the tracer's enters take beginEnter
-            putFirst(RecordFormat.F2_ENTER, RecordFormat.F2_ENTER_BITS, aux);
-        } else {
-            buf[pos++] = RecordFormat.F2_OTHER;
-            putVarLong((aux << 4) | kind);
-        }
-        putDelta(now);
-        counted();
-    }
-
-    /** A timed ENTER record (it has no body). */
-    void beginEnter(int methodId, long now) { // package-private for Format2Test
-        start(RecordFormat.ENTER, now, RecordFormat.MAX_FIXED_RECORD);
-        putFirst(RecordFormat.F2_ENTER, RecordFormat.F2_ENTER_BITS, methodId);
-        putDelta(now);
-        counted();
-    }
-
-    private void putDelta(long now) {
+        pos = RecordFormat.putTimedStart(buf, pos, kind, aux);
         long delta = RecordFormat.delta(now, lastNanos);
         putVarLong(delta);
         lastNanos += delta;
-    }
-
-    private void putFirst(int base, int bits, long v) {
-        pos = RecordFormat.putFirst(buf, pos, base, bits, v);
+        counted();
     }
 
     /** A record's header is written: it counts, and the test-only failure ({@link #FAIL_AT_RECORD}) strikes here, halfway through it. */
@@ -297,8 +274,7 @@ final class ThreadTrace {
     void beginExit(long now) { // package-private for Format2Test
         start(RecordFormat.EXIT, now, RecordFormat.MAX_FIXED_RECORD);
         long delta = RecordFormat.delta(now, lastNanos);
-        if (delta < RecordFormat.F2_EXIT_LONG) buf[pos++] = (byte) delta;
-        else putFirst(RecordFormat.F2_EXIT_LONG, RecordFormat.F2_EXIT_LONG_BITS, delta - RecordFormat.F2_EXIT_LONG);
+        pos = RecordFormat.putExit(buf, pos, delta);
         lastNanos += delta;
         counted();
     }
@@ -310,8 +286,7 @@ final class ThreadTrace {
      */
     void beginUntimed(int kind, long aux) { // package-private for Format2Test
         start(kind, records == 0 || recordOpen || lost ? System.nanoTime() : lastNanos, RecordFormat.MAX_FIXED_RECORD);
-        if (kind == RecordFormat.ENTER_UNTIMED) putFirst(RecordFormat.F2_ENTER_UNTIMED, RecordFormat.F2_ENTER_UNTIMED_BITS, aux);
-        else buf[pos++] = RecordFormat.F2_EXIT_UNTIMED; // the only other: an EXIT of aux EXIT_UNTIMED
+        pos = RecordFormat.putUntimedStart(buf, pos, kind, aux);
         counted();
     }
 
@@ -325,8 +300,7 @@ final class ThreadTrace {
         boolean leaf = leafOpen;
         start(kind, lastNanos, room);
         leafOpen = leaf;
-        buf[pos++] = RecordFormat.F2_OTHER;
-        putVarLong((aux << 4) | kind);
+        pos = RecordFormat.putUntimedStart(buf, pos, kind, aux);
         counted();
     }
 

@@ -78,7 +78,7 @@ class Format2Test {
                     t.beginExit(now);
                     enc.exit(now);
                 } else if (r.kind() == RecordFormat.ENTER) {
-                    t.beginEnter((int) r.aux(), now); // the tracer's own enter
+                    t.begin(RecordFormat.ENTER, r.aux(), now, RecordFormat.MAX_FIXED_RECORD); // as ThreadTrace.enter writes it
                     enc.enter((int) r.aux(), now);
                 } else if (r.kind() == RecordFormat.ENTER_UNTIMED) {
                     t.beginUntimed(RecordFormat.ENTER_UNTIMED, r.aux());
