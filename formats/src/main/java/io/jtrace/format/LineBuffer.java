@@ -93,9 +93,35 @@ final class LineBuffer {
         return this;
     }
 
+    /** More spaces than most lines need, copied whole (see {@link #spaces}). */
+    private static final byte[] SPACES = new byte[128];
+
+    static {
+        Arrays.fill(SPACES, (byte) ' ');
+    }
+
+    /** Eight bytes at a time, in and out of byte arrays (plain moves once compiled). */
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final long EIGHT_SPACES = 0x2020202020202020L;
+
+    /**
+     * Spaces written as a fixed number of bytes, of which what follows overwrites the surplus: a
+     * write of a fixed length runs without the mispredicted branches that a fill of a length
+     * varying line to line (the indentation) took.
+     */
     LineBuffer spaces(int n) {
-        ensure(n);
-        Arrays.fill(buf, len, len + n, (byte) ' ');
+        if (n <= 8) {
+            ensure(8);
+            LONGS.set(buf, len, EIGHT_SPACES);
+        } else if (n <= SPACES.length) {
+            int copied = n <= 32 ? 32 : SPACES.length;
+            ensure(copied);
+            System.arraycopy(SPACES, 0, buf, len, copied);
+        } else {
+            ensure(n);
+            Arrays.fill(buf, len, len + n, (byte) ' ');
+        }
         len += n;
         return this;
     }
@@ -169,8 +195,14 @@ final class LineBuffer {
         long micros = Math.max(0, nanos) / 1_000;
         if (micros == lastMicros && width == prefixWidth) {
             // a trace has several records per microsecond: most lines repeat the line before's time
-            ensure(lastStampLength);
-            System.arraycopy(lastStamp, 0, buf, len, lastStampLength);
+            if (lastStampLength <= 16) { // two moves (what follows overwrites the surplus)
+                ensure(16);
+                LONGS.set(buf, len, (long) LONGS.get(lastStamp, 0));
+                LONGS.set(buf, len + 8, (long) LONGS.get(lastStamp, 8));
+            } else {
+                ensure(lastStampLength);
+                System.arraycopy(lastStamp, 0, buf, len, lastStampLength);
+            }
             len += lastStampLength;
             return this;
         }
@@ -219,8 +251,24 @@ final class LineBuffer {
         return t + (int) ((POWERS_OF_TEN[t] - 1 - u) >>> 63); // + 1 if u >= 10^t
     }
 
-    private static final byte[] NS = {' ', 'n', 's'}, US = {' ', 'u', 's'}, MS = {' ', 'm', 's'}, S = {' ', 's'};
-    private static final byte[][] UNITS = {US, MS, S};
+    /** The units' text, " ns", " us", " ms", " s", as one little-endian word each and its length. */
+    private static final long[] UNIT_WORDS = {word(" ns"), word(" us"), word(" ms"), word(" s")};
+    private static final int[] UNIT_LENGTHS = {3, 3, 3, 2};
+    private static final int NANOS = 0;
+
+    private static long word(String text) {
+        long w = 0;
+        for (int i = text.length() - 1; i >= 0; i--) w = w << 8 | text.charAt(i);
+        return w;
+    }
+
+    /** A unit with one move (what follows overwrites the surplus): a copy per duration cost more. */
+    private LineBuffer unit(int unit) {
+        ensure(8);
+        LONGS.set(buf, len, UNIT_WORDS[unit]);
+        len += UNIT_LENGTHS[unit];
+        return this;
+    }
 
     /**
      * {@link Durations#format}: three significant digits and a unit, rounded half up at 2, 1 or
@@ -229,7 +277,7 @@ final class LineBuffer {
     LineBuffer duration(long nanos) {
         if (nanos < 1_000) {
             if (nanos < 0) return append(Durations.format(nanos)); // never in a sane trace: as Durations has it
-            return number(nanos).append(NS);
+            return number(nanos).unit(NANOS);
         }
         if (nanos >= 1L << 60) return append(Durations.format(nanos)); // 36 years: as Durations has it (overflow and all)
         // The unit by a loop, not a branch per unit (see digits): durations in seconds are rare.
@@ -239,7 +287,7 @@ final class LineBuffer {
             thousandths /= 1_000;
             unit++;
         }
-        return significant(thousandths, UNITS[unit]);
+        return significant(thousandths, unit + 1);
     }
 
     /**
@@ -247,28 +295,31 @@ final class LineBuffer {
      * 1, else at none. Above microseconds they are truncated nanoseconds, which rounds the same: what
      * the truncation drops is less than a thousandth, and the half added is a whole number of them.
      */
-    private LineBuffer significant(long thousandths, byte[] name) {
+    private LineBuffer significant(long thousandths, int unit) {
         long hundredths = (thousandths + 5) / 10;
         if (hundredths < 1000) {
             int h = (int) hundredths;
             number(h / 100).ascii('.');
             padded(h % 100, 2);
-            return append(name);
+            return unit(unit);
         }
         long tenths = (thousandths + 50) / 100;
         if (tenths < 1000) {
             int t = (int) tenths;
             number(t / 10).ascii('.');
             padded(t % 10, 1);
-            return append(name);
+            return unit(unit);
         }
-        return number((thousandths + 500) / 1000).append(name);
+        return number((thousandths + 500) / 1000).unit(unit);
     }
 
     private static final byte[] LINE_SEPARATOR = System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
+    private static final boolean LINE_FEED = LINE_SEPARATOR.length == 1 && LINE_SEPARATOR[0] == '\n';
+
     LineBuffer newline() {
-        append(LINE_SEPARATOR);
+        if (LINE_FEED) ascii('\n'); // not a copy of one byte
+        else append(LINE_SEPARATOR);
         drainIfFull();
         return this;
     }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The byte formatting of print writes exactly what {@link Durations} returns. */
 class LineBufferTest {
@@ -85,5 +86,43 @@ class LineBufferTest {
         LineBuffer b = new LineBuffer(out, StandardCharsets.UTF_8);
         b.number(0).ascii(' ').number(Long.MAX_VALUE).ascii(' ').append("café.Ünïcode").newline().flush();
         assertEquals("0 " + Long.MAX_VALUE + " café.Ünïcode" + System.lineSeparator(), out.toString(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Spaces, units and repeated timestamps are written as fixed-size words whose surplus what
+     * follows overwrites: a long mixed run in one buffer (drained many times on the way) must read
+     * as the same text built piece by piece from Strings.
+     */
+    @Test
+    void aLongRunOfMixedPiecesIsTheTextBuiltFromStrings() {
+        SplittableRandom random = new SplittableRandom(7);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        LineBuffer b = new LineBuffer(out, StandardCharsets.UTF_8);
+        StringBuilder expected = new StringBuilder();
+        long nanos = 0;
+        for (int line = 0; line < 60_000; line++) {
+            int width = random.nextInt(8) == 0 ? 20 + random.nextInt(6) : 11; // wider than 16 now and then
+            if (random.nextInt(4) != 0) nanos += random.nextLong(0, random.nextBoolean() ? 900 : 3_000_000_000L);
+            String stamp = Durations.timestamp(nanos);
+            b.timestamp(nanos, width);
+            expected.append(" ".repeat(Math.max(0, width - stamp.length()))).append(stamp);
+            int spaces = random.nextInt(10) == 0 ? random.nextInt(400) : random.nextInt(130);
+            b.spaces(spaces);
+            expected.append(" ".repeat(spaces));
+            b.ascii('=');
+            expected.append('=');
+            long d = random.nextLong(0, 1L << random.nextInt(1, 45));
+            b.duration(d);
+            expected.append(Durations.format(d));
+            if (random.nextInt(3) == 0) {
+                b.spaces(2).append("x");
+                expected.append("  x");
+            }
+            b.newline();
+            expected.append(System.lineSeparator());
+        }
+        b.flush();
+        assertEquals(expected.toString(), out.toString(StandardCharsets.UTF_8));
+        assertTrue(out.size() > 1 << 20, "drained many times on the way");
     }
 }
