@@ -108,7 +108,8 @@ final class ExportCommand extends RecordingCommand {
             try {
                 TraceWriter writer = writer(sink, bytes);
                 writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), threads, index.records()));
-                CurrentValues values = new CurrentValues(); // json and csv carry the values of --args
+                // json and csv carry the values of --args, if the recording has some
+                CurrentValues values = index.symbols().hasCallValues() ? new CurrentValues() : null;
                 Replay.Request replay = Replay.of(index, threads).values(values)
                         .order(format.byThread ? Replay.Order.BY_THREAD : Replay.Order.BY_TIME);
                 if (writer instanceof CallTreeOutput trees) {

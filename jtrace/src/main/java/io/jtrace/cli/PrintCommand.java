@@ -56,7 +56,8 @@ final class PrintCommand extends RecordingCommand {
         try (TraceIndex index = open()) {
             List<ThreadInfo> shown = selectThreads(index, file, threads);
             TextTraceWriter.Options options = new TextTraceWriter.Options(!noTimes, !byThread, byThread, color.ansi(), !noArgs);
-            CurrentValues values = noArgs ? null : new CurrentValues();
+            // none to carry unless the recording has some (run --args): each call then costs a hand-over less
+            CurrentValues values = noArgs || !index.symbols().hasCallValues() ? null : new CurrentValues();
             java.io.OutputStream bytes = outBytes();
             try (TextTraceWriter writer = bytes != null ? new TextTraceWriter(bytes, outCharset(), options)
                     : new TextTraceWriter(out(), options)) {
