@@ -325,20 +325,22 @@ final class LineBuffer {
     }
 
     /**
-     * Writes what is buffered. Like a {@link PrintWriter}, it never throws: once the output fails
-     * (a closed pipe: {@code jtrace print FILE | head}) the rest is discarded.
+     * Writes what is buffered. When the output fails (a closed pipe: {@code jtrace print FILE | head};
+     * a full disk) it throws {@link OutputFailedException} once, so that the replay feeding it stops
+     * at once; after that, what is written is discarded (a writer's close does not fail again).
      */
     void drain() {
         if (len == 0) return;
-        if (!failed) {
-            try {
-                if (bytes != null) bytes.write(buf, 0, len);
-                else chars.write(new String(buf, 0, len, charset));
-            } catch (IOException e) {
-                failed = true;
-            }
-        }
+        int n = len;
         len = 0;
+        if (failed) return;
+        try {
+            if (bytes != null) bytes.write(buf, 0, n);
+            else chars.write(new String(buf, 0, n, charset));
+        } catch (IOException e) {
+            failed = true;
+            throw new OutputFailedException(e);
+        }
     }
 
     void flush() {
@@ -349,6 +351,7 @@ final class LineBuffer {
             else chars.flush();
         } catch (IOException e) {
             failed = true;
+            throw new OutputFailedException(e);
         }
     }
 }

@@ -104,12 +104,6 @@ public final class RecordingWriter implements AutoCloseable {
         recording.setName("jtrace-filter");
         recording.setToDisk(true);
         recording.setDumpOnExit(false);
-        try {
-            recording.setDestination(output);
-        } catch (IOException e) {
-            recording.close();
-            throw new java.io.UncheckedIOException(e);
-        }
         recording.start();
     }
 
@@ -262,7 +256,14 @@ public final class RecordingWriter implements AutoCloseable {
         try {
             for (ThreadBatch b : threads.values()) flush(b);
             threads.clear();
-            recording.stop(); // writes the destination
+            recording.stop();
+            // written here, not as the recording's destination: a destination that cannot be
+            // written (a full disk) is only logged by the JDK, and the file left cut short
+            try {
+                recording.dump(output);
+            } catch (IOException e) {
+                throw new io.jtrace.format.OutputFailedException(e, output.toString());
+            }
         } finally {
             recording.close();
             FlightRecorder.removePeriodicEvent(methodsHook);

@@ -141,6 +141,74 @@ class ReplayTest {
         }
     }
 
+    /**
+     * A closed pipe ({@code jtrace print F | head}) stops the replay at the first failed write,
+     * on the calling thread and handed over from a second one: the rest of the recording is not
+     * formatted for nobody, and nothing is written after the failure.
+     */
+    @Test
+    void aFailedOutputStopsTheReplay() throws Exception {
+        try (TraceIndex index = TraceReader.read(record(false), null)) {
+            for (Replay.Order order : Replay.Order.values()) {
+                for (boolean parallel : new boolean[] {true, false}) {
+                    int[] writes = {0};
+                    java.io.OutputStream closedPipe = new java.io.OutputStream() {
+                        @Override
+                        public void write(int b) throws java.io.IOException {
+                            write(new byte[] {(byte) b}, 0, 1);
+                        }
+
+                        @Override
+                        public void write(byte[] b, int off, int len) throws java.io.IOException {
+                            if (++writes[0] > 2) throw new java.io.IOException("Broken pipe");
+                        }
+                    };
+                    io.jtrace.format.TextTraceWriter writer = new io.jtrace.format.TextTraceWriter(closedPipe,
+                            java.nio.charset.StandardCharsets.UTF_8,
+                            new io.jtrace.format.TextTraceWriter.Options(true, true, false, new io.jtrace.format.Ansi(false)));
+                    writer.begin(new io.jtrace.model.RecordingInfo("r.jfr", 0, index.threads(), index.records()));
+                    List<Object> seen = new ArrayList<>();
+                    CallVisitor lines = writer.visitor();
+                    CallVisitor both = new CallVisitor() {
+                        final Collector collector = new Collector(seen);
+
+                        @Override
+                        public void enter(ThreadInfo t, long nanos, int depth, MethodInfo m) {
+                            collector.enter(t, nanos, depth, m);
+                            lines.enter(t, nanos, depth, m);
+                        }
+
+                        @Override
+                        public void exit(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
+                            collector.exit(t, nanos, depth, m, d, k, x);
+                            lines.exit(t, nanos, depth, m, d, k, x);
+                        }
+
+                        @Override
+                        public void call(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
+                            collector.call(t, nanos, depth, m, d, k, x);
+                            lines.call(t, nanos, depth, m, d, k, x);
+                        }
+
+                        @Override
+                        public void other(TraceEvent e) {
+                            collector.other(e);
+                            lines.other(e);
+                        }
+                    };
+                    io.jtrace.format.OutputFailedException e = assertThrows(io.jtrace.format.OutputFailedException.class,
+                            () -> Replay.of(index, index.threads()).order(order).inParallel(parallel).into(both));
+                    assertTrue(e.brokenPipe(), e::toString);
+                    assertEquals(3, writes[0], "the failed write is the last");
+                    assertTrue(seen.size() < 20_000, order + (parallel ? ", handed over" : "") + ": stopped after " + seen.size()
+                            + " of " + (2 * (40 - 1) * 2_000 * 3 + 2) + " events");
+                    writer.close(); // what follows a failure is discarded, not failed again
+                    assertEquals(3, writes[0]);
+                }
+            }
+        }
+    }
+
     @Test
     void aFailureWhileDecodingReachesTheCaller() throws Exception {
         try (TraceIndex index = TraceReader.read(record(true), null)) {

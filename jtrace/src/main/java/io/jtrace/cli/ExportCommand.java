@@ -99,10 +99,11 @@ final class ExportCommand extends RecordingCommand {
             List<ThreadInfo> threads = select.threads(index, file);
             OutputStream bytes;
             if (toStdout) {
-                bytes = new BufferedOutputStream(System.out, 1 << 16); // a PrintStream: a closed pipe (| head) ends the output quietly
+                OutputStream stdout = outBytes(); // null when a caller gave its own writer (tests): System.out then
+                bytes = new BufferedOutputStream(OutputFiles.stopOnFailure(stdout != null ? stdout : System.out, null), 1 << 16);
             } else {
                 OutputFiles.createOwnerOnly(target);
-                bytes = new BufferedOutputStream(Files.newOutputStream(target), 1 << 16);
+                bytes = new BufferedOutputStream(OutputFiles.stopOnFailure(Files.newOutputStream(target), output), 1 << 16);
             }
             Writer sink = new BufferedWriter(new OutputStreamWriter(bytes, StandardCharsets.UTF_8), 1 << 16);
             try {

@@ -166,6 +166,14 @@ public final class Main implements Runnable {
         return cl;
     }
 
+    /** The failure to write the output behind {@code e}, if that is what it is. */
+    private static io.jtrace.format.OutputFailedException outputFailure(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof io.jtrace.format.OutputFailedException o) return o;
+        }
+        return null;
+    }
+
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = commandLine(args);
         cl.setOut(out);
@@ -186,6 +194,13 @@ public final class Main implements Runnable {
                 err.println(prefix(failed) + "cancelled");
                 err.flush();
                 return 130;
+            }
+            io.jtrace.format.OutputFailedException output = outputFailure(ex);
+            if (output != null) {
+                if (output.brokenPipe()) return 0; // the reader of the pipe has what it wanted (| head): end quietly
+                err.println(prefix(failed) + "cannot write " + output.target() + ": " + output.problem());
+                err.flush();
+                return 1;
             }
             if (ex instanceof io.jtrace.read.UnreadableRecordingException u) { // the library's word for a bad input file
                 err.println(prefix(failed) + u.getMessage());

@@ -1,0 +1,81 @@
+package io.jtrace.e2e;
+
+import io.jtrace.testing.Jdk;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * When the output goes away: a pipeline that stops reading ({@code | head}) ends jtrace quietly
+ * with exit 0, and a device that cannot take the output (a full disk: {@code /dev/full}) is one
+ * error line naming what could not be written, exit 1, never a success or a stack trace.
+ */
+class OutputFailureTest {
+    @TempDir
+    static Path dir;
+
+    static Path recording;
+
+    @BeforeAll
+    static void record() {
+        recording = dir.resolve("calls.jfr");
+        // 400K calls: print writes tens of MB, far more than a pipe holds
+        Jtrace.Result run = Jtrace.trace(dir, Jdk.current(), recording, List.of(), "workloads.CallHeavy", "2000");
+        assertEquals(0, run.exit(), run::toString);
+    }
+
+    /** {@code jtrace ARGS | head -c 200} under pipefail: jtrace's own exit status and stderr. */
+    private static Jtrace.Result piped(String... args) {
+        List<String> cmd = new ArrayList<>(List.of("bash", "-c", "set -o pipefail; \"$@\" | head -c 200 > /dev/null", "bash",
+                Jtrace.executable().toString()));
+        cmd.addAll(List.of(args));
+        return Jtrace.exec(dir, cmd, Map.of());
+    }
+
+    /** {@code jtrace ARGS > /dev/full}. */
+    private static Jtrace.Result toFullDevice(String... args) {
+        List<String> cmd = new ArrayList<>(List.of("bash", "-c", "\"$@\" > /dev/full", "bash", Jtrace.executable().toString()));
+        cmd.addAll(List.of(args));
+        return Jtrace.exec(dir, cmd, Map.of());
+    }
+
+    private static void assertOneLine(Jtrace.Result r, String line) {
+        assertEquals(1, r.exit(), r::toString);
+        assertEquals(List.of(line), r.err().lines().toList(), r::toString);
+    }
+
+    @Test
+    void aPipelineThatStopsReadingEndsJtraceQuietly() {
+        String rec = recording.toString();
+        for (List<String> args : List.of(List.of("print", rec), List.of("print", rec, "--by-thread"),
+                List.of("export", rec, "--format", "json"), List.of("export", rec, "--format", "csv"),
+                List.of("export", rec, "--format", "chrome"), List.of("export", rec, "--format", "collapsed"))) {
+            Jtrace.Result r = piped(args.toArray(String[]::new));
+            assertEquals(0, r.exit(), () -> args + ": " + r);
+            assertEquals("", r.err(), () -> args + ": " + r);
+        }
+    }
+
+    @Test
+    void aFullDeviceIsOneErrorLine() {
+        assumeTrue(Files.isWritable(Path.of("/dev/full")), "no /dev/full here");
+        String rec = recording.toString();
+        assertOneLine(toFullDevice("print", rec), "jtrace print: cannot write the output: no space left on device");
+        assertOneLine(toFullDevice("tree", rec), "jtrace tree: cannot write the output: no space left on device");
+        assertOneLine(Jtrace.jtrace(dir, "export", rec, "--format", "json", "-o", "/dev/full"),
+                "jtrace export: cannot write /dev/full: no space left on device");
+        assertOneLine(Jtrace.jtrace(dir, "export", rec, "--format", "csv", "-o", "/dev/full"),
+                "jtrace export: cannot write /dev/full: no space left on device");
+    }
+}
