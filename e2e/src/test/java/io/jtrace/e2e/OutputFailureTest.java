@@ -60,7 +60,8 @@ class OutputFailureTest {
         String rec = recording.toString();
         for (List<String> args : List.of(List.of("print", rec), List.of("print", rec, "--by-thread"),
                 List.of("export", rec, "--format", "json"), List.of("export", rec, "--format", "csv"),
-                List.of("export", rec, "--format", "chrome"), List.of("export", rec, "--format", "collapsed"))) {
+                List.of("export", rec, "--format", "chrome"), List.of("export", rec, "--format", "collapsed"),
+                List.of("summary", rec), List.of("tree", rec), List.of("explore", rec, "-c", "tree; tree; summary"))) {
             Jtrace.Result r = piped(args.toArray(String[]::new));
             assertEquals(0, r.exit(), () -> args + ": " + r);
             assertEquals("", r.err(), () -> args + ": " + r);
@@ -73,6 +74,9 @@ class OutputFailureTest {
         String rec = recording.toString();
         assertOneLine(toFullDevice("print", rec), "jtrace print: cannot write the output: no space left on device");
         assertOneLine(toFullDevice("tree", rec), "jtrace tree: cannot write the output: no space left on device");
+        // the small reports, written through a buffered writer: its failure too
+        assertOneLine(toFullDevice("summary", rec), "jtrace summary: cannot write the output: no space left on device");
+        assertOneLine(toFullDevice("explore", rec, "-c", "tree"), "jtrace explore: cannot write the output: no space left on device");
         assertOneLine(Jtrace.jtrace(dir, "export", rec, "--format", "json", "-o", "/dev/full"),
                 "jtrace export: cannot write /dev/full: no space left on device");
         assertOneLine(Jtrace.jtrace(dir, "export", rec, "--format", "csv", "-o", "/dev/full"),

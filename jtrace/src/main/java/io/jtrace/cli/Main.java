@@ -69,11 +69,21 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         // stdout is block-buffered (a trace can be millions of lines); stderr line by line.
-        PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, charset()), 1 << 16), false);
+        // A failed write to stdout stops the command (OutputFailedException, see execute); a PrintWriter
+        // over System.out would swallow it and the command would read on for nobody.
+        java.io.OutputStream stdoutStream = OutputFiles.stopOnFailure(new java.io.FileOutputStream(java.io.FileDescriptor.out), null);
+        PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(stdoutStream, charset()), 1 << 16), false);
         stdout = out;
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, charset()), true);
         int code = onLargeStack(() -> execute(args, out, err), err);
-        out.flush();
+        try {
+            out.flush();
+        } catch (io.jtrace.format.OutputFailedException e) { // what was left in the buffer
+            if (!e.brokenPipe() && code == 0) {
+                err.println("jtrace: cannot write " + e.target() + ": " + e.problem());
+                code = 1;
+            }
+        }
         err.flush();
         io.jtrace.cli.launch.ClassArchive.makeIfMissing();
         System.exit(code);

@@ -113,6 +113,8 @@ final class ShellRunner {
             problem(command.name(), e.getMessage());
         } catch (CancellationException e) {
             problem(command.name(), "cancelled");
+        } catch (io.jtrace.format.OutputFailedException e) {
+            throw e; // the shell's own output is gone (-c '...' | head): the session ends, as jtrace does
         } catch (UncheckedIOException e) {
             problem(command.name(), "cannot write " + inv.redirect() + ": " + e.getCause().getMessage());
         } catch (RuntimeException | Error e) {
