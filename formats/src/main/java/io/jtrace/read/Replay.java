@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
@@ -28,6 +29,8 @@ public final class Replay {
     public enum Order { BY_THREAD, BY_TIME }
 
     private static final int BLOCK = 16384;
+    /** How often a waiting producer looks whether its consumer stopped. */
+    private static final long WAIT_MILLIS = 50;
     private static final int BLOCKS = 8;
 
     /** What to replay and how; build with {@link #of}. */
@@ -188,7 +191,10 @@ public final class Replay {
                 }
             }
         } finally {
-            producer.interrupt();
+            // Not an interrupt: one that lands while the producer reads would close the recording's
+            // file channel for every later replay of this index (the explore shell's session).
+            handoff.stopped = true;
+            full.clear(); // a producer waiting for room in it goes on to see the flag
         }
     }
 
@@ -215,6 +221,8 @@ public final class Replay {
         final CurrentRecord records;
         final CurrentValues values;
         private CallBlock block;
+        /** Set when the consumer has stopped (done, or failed): the producer stops at its next hand-over. */
+        volatile boolean stopped;
         /** The block that ends the replay, and what the replay failed with (an Error too: the consumer never waits forever). */
         volatile CallBlock lastBlock;
         volatile Throwable failure;
@@ -245,7 +253,11 @@ public final class Replay {
 
         private CallBlock takeFree() {
             try {
-                CallBlock b = free.take();
+                CallBlock b;
+                while ((b = free.poll(WAIT_MILLIS, TimeUnit.MILLISECONDS)) == null) {
+                    if (stopped) throw new Stop();
+                }
+                if (stopped) throw new Stop();
                 b.source = records;
                 b.valuesSource = values;
                 return b;
@@ -258,7 +270,9 @@ public final class Replay {
             CallBlock b = block;
             block = null;
             try {
-                full.put(b);
+                while (!full.offer(b, WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+                    if (stopped) throw new Stop();
+                }
             } catch (InterruptedException e) {
                 throw new Stop();
             }

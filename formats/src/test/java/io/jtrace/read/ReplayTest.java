@@ -204,6 +204,11 @@ class ReplayTest {
                             + " of " + (2 * (40 - 1) * 2_000 * 3 + 2) + " events");
                     writer.close(); // what follows a failure is discarded, not failed again
                     assertEquals(3, writes[0]);
+                    // and the recording reads on (the explore shell's session keeps its index): stopping
+                    // the decoding thread by an interrupt closed the file's channel when it hit a read
+                    List<Object> all = new ArrayList<>();
+                    Replay.of(index, index.threads()).order(order).inParallel(parallel).into(new Collector(all));
+                    assertEquals(2 * (40 - 1) * 2_000 * 3 + 2, all.size(), "a whole replay after the failed one");
                 }
             }
         }
