@@ -1,6 +1,5 @@
 package io.jtrace.format;
 
-import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
@@ -16,7 +15,7 @@ import java.util.Arrays;
 final class LineBuffer {
     private static final int FLUSH_AT = 1 << 16;
 
-    private final OutputStream bytes;
+    private final StopOnFailureOutput bytes;
     private final PrintWriter chars;
     private final Charset charset;
     private byte[] buf = new byte[FLUSH_AT + 1024];
@@ -25,12 +24,10 @@ final class LineBuffer {
     private byte[] prefix;
     private long prefixSeconds = -1;
     private int prefixWidth = -1;
-    /** The output failed: what follows is discarded. */
-    private boolean failed;
 
     /** Writes to {@code out} as bytes in {@code charset}. */
     LineBuffer(OutputStream out, Charset charset) {
-        this.bytes = out;
+        this.bytes = out instanceof StopOnFailureOutput s ? s : new StopOnFailureOutput(out, null);
         this.chars = null;
         this.charset = charset;
     }
@@ -333,25 +330,13 @@ final class LineBuffer {
         if (len == 0) return;
         int n = len;
         len = 0;
-        if (failed) return;
-        try {
-            if (bytes != null) bytes.write(buf, 0, n);
-            else chars.write(new String(buf, 0, n, charset));
-        } catch (IOException e) {
-            failed = true;
-            throw new OutputFailedException(e);
-        }
+        if (bytes != null) bytes.write(buf, 0, n);
+        else chars.write(new String(buf, 0, n, charset));
     }
 
     void flush() {
         drain();
-        if (failed) return;
-        try {
-            if (bytes != null) bytes.flush();
-            else chars.flush();
-        } catch (IOException e) {
-            failed = true;
-            throw new OutputFailedException(e);
-        }
+        if (bytes != null) bytes.flush();
+        else chars.flush();
     }
 }

@@ -11,19 +11,10 @@ import java.io.UncheckedIOException;
 public final class OutputFailedException extends UncheckedIOException {
     private final String target;
 
-    public OutputFailedException(IOException cause) {
-        this(cause, null);
-    }
-
     /** {@code target}: the file being written, to name in the error (null: standard output). */
     public OutputFailedException(IOException cause, String target) {
         super(cause.getMessage(), cause);
         this.target = target;
-    }
-
-    /** What could not be written: the file, or "the output" (standard output). */
-    public String target() {
-        return target != null ? target : "the output";
     }
 
     /**
@@ -35,10 +26,11 @@ public final class OutputFailedException extends UncheckedIOException {
         return m != null && (m.contains("Broken pipe") || m.contains("pipe is being closed") || m.contains("pipe has been ended"));
     }
 
-    /** The problem in the system's words, lowercase first (for "jtrace CMD: cannot write ...: PROBLEM"). */
-    public String problem() {
+    /** "cannot write WHAT: PROBLEM", WHAT the file or "the output" (stdout), PROBLEM in the system's words, lowercase first. */
+    public String problemLine() {
         String m = getCause().getMessage();
-        if (m == null || m.isEmpty()) return getCause().getClass().getSimpleName();
-        return Character.toLowerCase(m.charAt(0)) + m.substring(1);
+        String problem = m == null || m.isEmpty() ? getCause().getClass().getSimpleName()
+                : Character.toLowerCase(m.charAt(0)) + m.substring(1);
+        return "cannot write " + (target != null ? target : "the output") + ": " + problem;
     }
 }

@@ -3,6 +3,7 @@ package io.jtrace.cli;
 import io.jtrace.read.CurrentValues;
 import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
+import io.jtrace.format.StopOnFailureOutput;
 import io.jtrace.format.CallTreeOutput;
 import io.jtrace.format.ChromeTraceWriter;
 import io.jtrace.format.CollapsedStacksWriter;
@@ -100,10 +101,10 @@ final class ExportCommand extends RecordingCommand {
             OutputStream bytes;
             if (toStdout) {
                 OutputStream stdout = outBytes(); // null when a caller gave its own writer (tests): System.out then
-                bytes = new BufferedOutputStream(OutputFiles.stopOnFailure(stdout != null ? stdout : System.out, null), 1 << 16);
+                bytes = new BufferedOutputStream(new StopOnFailureOutput(stdout != null ? stdout : System.out, null), 1 << 16);
             } else {
                 OutputFiles.createOwnerOnly(target);
-                bytes = new BufferedOutputStream(OutputFiles.stopOnFailure(Files.newOutputStream(target), output), 1 << 16);
+                bytes = new BufferedOutputStream(new StopOnFailureOutput(Files.newOutputStream(target), output.toString()), 1 << 16);
             }
             Writer sink = new BufferedWriter(new OutputStreamWriter(bytes, StandardCharsets.UTF_8), 1 << 16);
             try {

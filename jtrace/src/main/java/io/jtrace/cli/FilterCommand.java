@@ -117,7 +117,7 @@ final class FilterCommand extends RecordingCommand {
         EnumSet<JfrTraceWriter.Events> events = EnumSet.noneOf(JfrTraceWriter.Events.class);
         for (Kind k : keep) events.add(JfrTraceWriter.Events.valueOf(k.name().toUpperCase(Locale.ROOT)));
         JfrTraceWriter writer;
-        try (OutputStream out = new BufferedOutputStream(OutputFiles.stopOnFailure(Files.newOutputStream(target), output), 1 << 16)) {
+        try (OutputStream out = new BufferedOutputStream(new io.jtrace.format.StopOnFailureOutput(Files.newOutputStream(target), output.toString()), 1 << 16)) {
             writer = new JfrTraceWriter(out, events, JfrTraceWriter.CHUNK_BYTES);
             writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), threads, index.records()));
             Replay.of(index, threads).order(Replay.Order.BY_TIME).heavyVisitor().into(view.in(window.in(writer.visitor())));

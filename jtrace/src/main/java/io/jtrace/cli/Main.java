@@ -71,7 +71,7 @@ public final class Main implements Runnable {
         // stdout is block-buffered (a trace can be millions of lines); stderr line by line.
         // A failed write to stdout stops the command (OutputFailedException, see execute); a PrintWriter
         // over System.out would swallow it and the command would read on for nobody.
-        java.io.OutputStream stdoutStream = OutputFiles.stopOnFailure(new java.io.FileOutputStream(java.io.FileDescriptor.out), null);
+        java.io.OutputStream stdoutStream = new io.jtrace.format.StopOnFailureOutput(new java.io.FileOutputStream(java.io.FileDescriptor.out), null);
         PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(stdoutStream, charset()), 1 << 16), false);
         stdout = out;
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, charset()), true);
@@ -80,7 +80,7 @@ public final class Main implements Runnable {
             out.flush();
         } catch (io.jtrace.format.OutputFailedException e) { // what was left in the buffer
             if (!e.brokenPipe() && code == 0) {
-                err.println("jtrace: cannot write " + e.target() + ": " + e.problem());
+                err.println("jtrace: " + e.problemLine());
                 code = 1;
             }
         }
@@ -178,7 +178,7 @@ public final class Main implements Runnable {
 
     /** The failure to write the output behind {@code e}, if that is what it is. */
     private static io.jtrace.format.OutputFailedException outputFailure(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof io.jtrace.format.OutputFailedException o) return o;
         }
         return null;
@@ -208,7 +208,7 @@ public final class Main implements Runnable {
             io.jtrace.format.OutputFailedException output = outputFailure(ex);
             if (output != null) {
                 if (output.brokenPipe()) return 0; // the reader of the pipe has what it wanted (| head): end quietly
-                err.println(prefix(failed) + "cannot write " + output.target() + ": " + output.problem());
+                err.println(prefix(failed) + output.problemLine());
                 err.flush();
                 return 1;
             }

@@ -1,10 +1,6 @@
 package io.jtrace.cli;
 
-import io.jtrace.format.OutputFailedException;
-
-import java.io.FilterOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -28,61 +24,6 @@ final class OutputFiles {
             throw new UserException("cannot write " + out + ": " + e.getMessage());
         }
         return target;
-    }
-
-    /**
-     * {@code out}, with its first failure to write thrown as {@link OutputFailedException} (which
-     * the writers and the replay let through, so that the command stops at once: {@code | head}
-     * ends it, a full disk is one error line naming {@code target}, or standard output if null) and
-     * what is written after it discarded.
-     */
-    static OutputStream stopOnFailure(OutputStream out, Path target) {
-        return new FilterOutputStream(out) {
-            private boolean failed;
-
-            @Override
-            public void write(int b) {
-                write(new byte[] {(byte) b}, 0, 1);
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) {
-                if (failed) return;
-                try {
-                    out.write(b, off, len);
-                } catch (IOException e) {
-                    failed = true;
-                    throw new OutputFailedException(e, target == null ? null : target.toString());
-                }
-            }
-
-            @Override
-            public void flush() {
-                if (failed) return;
-                try {
-                    out.flush();
-                } catch (IOException e) {
-                    failed = true;
-                    throw new OutputFailedException(e, target == null ? null : target.toString());
-                }
-            }
-
-            @Override
-            public void close() {
-                try {
-                    flush();
-                } finally {
-                    try {
-                        out.close();
-                    } catch (IOException e) {
-                        if (!failed) {
-                            failed = true;
-                            throw new OutputFailedException(e, target == null ? null : target.toString());
-                        }
-                    }
-                }
-            }
-        };
     }
 
     /** True if {@code target} exists and is not a regular file: a device such as /dev/null, a pipe. */
