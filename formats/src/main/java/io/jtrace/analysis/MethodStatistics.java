@@ -43,7 +43,7 @@ public final class MethodStatistics {
         /** Of the figures below, the part estimated for untimed calls (set by {@link #estimate}). */
         long estimatedNanos;
         long selfMovedNanos;
-        /** A moving mean of the latest timed calls, and its value at the first untimed call (the estimate of each). */
+        /** A running median of the latest timed calls, and its value at the first untimed call (the estimate of each). */
         double recentNanos = -1;
         long untimedEach = -1;
 
@@ -125,8 +125,8 @@ public final class MethodStatistics {
     private long first = Long.MAX_VALUE;
     private long last = Long.MIN_VALUE;
     /**
-     * Untimed leaf calls by caller and callee method ((caller id << 32) | callee id): their time
-     * stayed in the caller's self time, from which {@link #estimate} moves their estimate.
+     * Untimed calls by caller and callee method ((caller id << 32) | callee id): their time stayed
+     * in the caller's self time, from which {@link #estimate} moves their estimate.
      */
     private final LongCounts untimedUnder = new LongCounts();
     /** The shortest timed leaf call: the tracer's own time between its two clock reads, which every measured call carries. */
@@ -242,6 +242,9 @@ public final class MethodStatistics {
         int id = t.methods[t.depth];
         t.perMethod[2 * id]--;
         if (method == null) return;
+        // an untimed call with timed callees measured a span (between its neighbours' records), which
+        // comes out of the caller's self time as a callee's duration; one with none left it all there
+        if (kind == ExitKind.RETURN_UNTIMED && duration == 0) untimedIn(t, id);
         long self = duration - t.childNanos[t.depth + 1];
         record(t, id, method, duration, Math.max(0, self), kind);
         t.childNanos[t.depth] += duration;
@@ -250,13 +253,18 @@ public final class MethodStatistics {
     private void leaf(ThreadState t, MethodInfo m, long duration, ExitKind kind) {
         int id = slot(m);
         grow(t, id);
-        if (kind == ExitKind.RETURN_UNTIMED && id != 0 && t.depth > 0 && t.methods[t.depth - 1] != 0) {
-            untimedUnder.add(((long) t.methods[t.depth - 1] << 32) | id);
+        if (kind == ExitKind.RETURN_UNTIMED) {
+            untimedIn(t, id);
         } else if (kind == ExitKind.RETURN && duration < shortestLeaf) {
             shortestLeaf = duration;
         }
         record(t, id, m, duration, duration, kind);
         t.childNanos[t.depth] += duration;
+    }
+
+    /** An untimed call of method {@code id} ended (a leaf or not): its time stayed in its caller's self time. */
+    private void untimedIn(ThreadState t, int id) {
+        if (id != 0 && t.depth > 0 && t.methods[t.depth - 1] != 0) untimedUnder.add(((long) t.methods[t.depth - 1] << 32) | id);
     }
 
     private void record(ThreadState t, int id, MethodInfo method, long duration, long self, ExitKind kind) {
@@ -269,8 +277,17 @@ public final class MethodStatistics {
             untimedCalls++;
             return;
         }
-        // the calls just before a method goes untimed are the tracer's view of its compiled code
-        r.recentNanos = r.recentNanos < 0 ? duration : r.recentNanos + (duration - r.recentNanos) / 32;
+        // the calls just before a method goes untimed are the tracer's view of its compiled code:
+        // a running median of them (each call moves it a 32nd towards itself), which one call
+        // slowed by a GC pause or a page fault barely moves (a running mean took such a getter
+        // for a microsecond call, and 234,000 untimed calls of it for a third of a second)
+        double m = r.recentNanos;
+        if (m < 0) {
+            r.recentNanos = duration;
+        } else if (duration != m) {
+            double step = Math.max(1, m / 32);
+            r.recentNanos = duration > m ? Math.min(duration, m + step) : Math.max(duration, m - step);
+        }
         r.sumNanos += duration;
         r.selfNanos += self;
         if (duration > r.maxNanos) r.maxNanos = duration;
@@ -331,12 +348,13 @@ public final class MethodStatistics {
     }
 
     /**
-     * Gives each untimed call an estimate (total, self and sum): the moving mean of its method's
+     * Gives each untimed call an estimate (total, self and sum): the running median of its method's
      * last timed calls before its first untimed one (the tracer decided from those calls that the
      * method is shorter than the clock; a method with none then takes the mean of its timed calls),
      * less the recording's shortest timed leaf call, which is the tracer's own time between its two
-     * clock reads rather than the method's (an untimed call does not pay it). The untimed leaf
-     * calls' estimates then come out of their callers' self time, where the clock left their time.
+     * clock reads rather than the method's (an untimed call does not pay it). The untimed calls'
+     * estimates then come out of their callers' self time, where the clock left their time (an
+     * untimed call's own untimed callees come out of its estimate: it measured them when timed).
      * Once, when the rows are first asked for.
      */
     private void estimate() {

@@ -1,11 +1,13 @@
 package io.jtrace.analysis;
 
+import io.jtrace.model.ExitKind;
 import io.jtrace.model.TraceEvent;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class MethodStatisticsTest {
     private static MethodStatistics.MethodRow row(MethodStatistics s, String name) {
@@ -42,6 +44,36 @@ class MethodStatisticsTest {
         assertEquals("a", t.busiest().get(1).method().name());
         long self = s.methods().stream().mapToLong(MethodStatistics.MethodRow::selfNanos).sum();
         assertEquals(100, self, "self times add up to the traced time");
+    }
+
+    /**
+     * An untimed call is estimated from its method's timed calls just before it went untimed, as the
+     * tracer saw them: 95% or more short (that is why it went untimed), a few slowed by a GC pause
+     * or a page fault. The estimate is the typical call, not one the outliers made up.
+     */
+    @Test
+    void anUntimedCallIsEstimatedAtTheTypicalCallNotTheOutliers() {
+        Events ev = new Events(1, "main").enter("p.T.main", 0);
+        long now = 10;
+        ev.enter("p.T.leaf", now).exit(now + 20); // the shortest leaf call: the tracer's own time
+        now += 100;
+        for (int i = 0; i < 1_000; i++) { // 60 ns calls, every 20th slowed to 50 us
+            long d = i % 20 == 19 ? 50_000 : 60;
+            ev.enter("p.T.get", now).exit(now + d);
+            now += d + 10;
+        }
+        ev.enter("p.T.get", now).exit(now + 50_000); // the last timed call before the switch, slow too
+        now += 50_010;
+        for (int i = 0; i < 100; i++) ev.enter("p.T.get", now).exit(now, ExitKind.RETURN_UNTIMED);
+        List<TraceEvent> events = ev.exit(now + 10).list();
+        MethodStatistics s = new MethodStatistics(3);
+        events.forEach(s::accept);
+        s.endAll();
+        MethodStatistics.MethodRow get = row(s, "get");
+        assertEquals(100, get.untimedCalls());
+        long each = get.estimatedNanos() / 100;
+        // 60 ns less the 20 ns the tracer takes; a mean of the recent calls would say microseconds
+        assertTrue(each >= 38 && each <= 45, "estimate per untimed call: " + each + " ns");
     }
 
     @Test

@@ -28,14 +28,15 @@ class UntimedCallsTest {
     Path dir;
 
     /**
-     * main (m1) calls m2 twice timed (40 ns each), m3 timed (30 ns: the shortest leaf), then m2
-     * untimed three times, once with a timed m3 inside it.
+     * main (m1) calls m2 twice timed (40 ns each), m3 timed (30 ns), m4 timed (20 ns: the shortest
+     * leaf), then m2 untimed four times: twice a leaf, once with a timed m3 inside it, once with an
+     * untimed m3 inside it (a caller goes untimed once its callees have: no clock read in between).
      */
     private Path recording() throws Exception {
         Path file = dir.resolve("u.jfr");
         try (Recording r = new Recording()) {
             r.start();
-            TestBatches.sessionAndMethods(3);
+            TestBatches.sessionAndMethods(4);
             RecordEncoder enc = new RecordEncoder();
             enc.reset(1_000);
             enc.enter(1, 1_000);
@@ -45,6 +46,8 @@ class UntimedCallsTest {
             enc.exit(1_240);
             enc.enter(3, 1_300);
             enc.exit(1_330);
+            enc.enter(4, 1_340);
+            enc.exit(1_360);
             enc.enterUntimed(2);
             enc.exitUntimed();
             enc.enterUntimed(2);
@@ -52,6 +55,10 @@ class UntimedCallsTest {
             enc.enterUntimed(2);
             enc.enter(3, 1_500);
             enc.exit(1_530);
+            enc.exitUntimed();
+            enc.enterUntimed(2);
+            enc.enterUntimed(3);
+            enc.exitUntimed();
             enc.exitUntimed();
             enc.exit(2_000);
             TraceBatchEvent b = TestBatches.batch(enc, 1, "main", 0);
@@ -95,11 +102,15 @@ class UntimedCallsTest {
                 "= m2 1100 40 RETURN",
                 "= m2 1200 40 RETURN",
                 "= m3 1300 30 RETURN",
-                "= m2 1330 0 RETURN_UNTIMED",
-                "= m2 1330 0 RETURN_UNTIMED",
-                "> m2 1330 d1",
+                "= m4 1340 20 RETURN",
+                "= m2 1360 0 RETURN_UNTIMED",
+                "= m2 1360 0 RETURN_UNTIMED",
+                "> m2 1360 d1",
                 "= m3 1500 30 RETURN",
-                "< m2 1530 200 RETURN_UNTIMED",
+                "< m2 1530 170 RETURN_UNTIMED",
+                "> m2 1530 d1",
+                "= m3 1530 0 RETURN_UNTIMED",
+                "< m2 1530 0 RETURN_UNTIMED",
                 "< m1 2000 1000 RETURN"), seen);
     }
 
@@ -113,17 +124,22 @@ class UntimedCallsTest {
         Map<String, MethodStatistics.MethodRow> rows = st.methods().stream()
                 .collect(Collectors.toMap(r -> r.method().name(), Function.identity()));
         MethodStatistics.MethodRow m2 = rows.get("m2");
-        assertEquals(5, m2.calls());
-        assertEquals(3, m2.untimedCalls());
-        assertEquals(3, st.untimedCalls());
-        // each untimed call: m2's timed calls just before (40 ns) less the shortest leaf (30 ns)
-        assertEquals(3 * 10, m2.estimatedNanos());
-        assertEquals(80 + 30, m2.totalNanos());
+        assertEquals(6, m2.calls());
+        assertEquals(4, m2.untimedCalls());
+        assertEquals(5, st.untimedCalls());
+        // each untimed call: its method's timed calls just before (m2: 40 ns, m3: 30 ns) less the shortest leaf (20 ns)
+        assertEquals(4 * 20, m2.estimatedNanos());
+        assertEquals(80 + 4 * 20, m2.totalNanos());
+        assertEquals(10, rows.get("m3").estimatedNanos());
+        // the untimed m2 around an untimed m3 measured nothing: m3's estimate comes out of m2's estimate
+        assertEquals(80 + 4 * 20 - 10, m2.selfNanos());
+        assertEquals(10, m2.selfMovedNanos());
         MethodStatistics.MethodRow m1 = rows.get("m1");
-        // m1's 1000 ns less its timed callees (40 + 40 + 30), less the untimed m2 with a callee (its
-        // 200 ns, as measured between its neighbours), less the two untimed leaf calls' estimates
-        assertEquals(1000 - 110 - 200 - 2 * 10, m1.selfNanos());
-        assertEquals(2 * 10, m1.selfMovedNanos());
+        // m1's 1000 ns less its timed callees (40 + 40 + 30 + 20), less the untimed m2 with a timed
+        // callee (its 170 ns, as measured between its neighbours), less the estimates of the three
+        // untimed m2 calls that measured nothing (two leaf calls, and the one around an untimed m3)
+        assertEquals(1000 - 130 - 170 - 3 * 20, m1.selfNanos());
+        assertEquals(3 * 20, m1.selfMovedNanos());
         assertEquals(1000, m1.totalNanos());
     }
 }

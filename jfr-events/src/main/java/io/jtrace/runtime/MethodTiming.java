@@ -7,8 +7,9 @@ package io.jtrace.runtime;
  * <p>Why: reading the clock twice costs ~50 ns a call here, more than a getter takes; real
  * applications are made of such methods, and their timestamps measured mostly the clock. Rule: a
  * method's timed calls are watched in windows of {@link #WINDOW}; when at least {@link #SHORT_NEEDED}
- * of a window's calls were short leaf calls, its calls go untimed from then on. A leaf call
- * (nothing recorded between its enter and exit) is short when its measured time, less the
+ * of a window's calls were short leaf calls, its calls go untimed from then on. A leaf call (no
+ * clock read between its enter and exit: no callee, or only untimed callees, so that a short
+ * caller of one-line helpers follows them) is short when its measured time, less the
  * shortest leaf call measured so far in the JVM (the tracer's own time between the two clock
  * reads, which every leaf call pays), is below {@link #shortNanos}: twice the clock's own cost,
  * measured at start. No method is decided before its first {@link #WARMUP_WINDOWS} windows (its

@@ -41,8 +41,9 @@ final class ThreadTrace {
     private long lastNanos;
     private int batchStartDepth;
     /**
-     * The last record written is a timed ENTER of the innermost frame: if the next is its exit, the
-     * call was a leaf, and its duration is the clock's difference (for {@link MethodTiming}).
+     * The innermost frame's enter was timed and no record since moved the time on (only untimed
+     * callees' records, if any): at its exit the call counts as a leaf, and its duration is the
+     * clock's difference (for {@link MethodTiming}).
      */
     private boolean leafOpen;
     /** Set while the tracer itself runs on this thread: nested traced calls are ignored. */
@@ -285,7 +286,12 @@ final class ThreadTrace {
      * The first record of a batch still reads the clock, for the batch's base time.
      */
     void beginUntimed(int kind, long aux) { // package-private for Format2Test
+        // Untimed callees keep their caller a leaf for MethodTiming (no clock read between its enter
+        // and exit), unless this record moved the time base (a new batch, a RESYNC).
+        boolean leaf = leafOpen;
+        long before = lastNanos;
         start(kind, records == 0 || recordOpen || lost ? System.nanoTime() : lastNanos, RecordFormat.MAX_FIXED_RECORD);
+        leafOpen = leaf && lastNanos == before;
         pos = RecordFormat.putUntimedStart(buf, pos, kind, aux);
         counted();
     }

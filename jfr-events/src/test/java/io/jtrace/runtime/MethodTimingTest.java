@@ -7,7 +7,11 @@ import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The per-method decision to stop reading the clock: only short leaf calls, only after warm-up, never taken back. */
+/**
+ * The per-method decision to stop reading the clock: only short calls with no clock read between
+ * their enter and exit (leaf calls, or calls whose callees all went untimed), only after warm-up,
+ * never taken back.
+ */
 class MethodTimingTest {
     @BeforeEach
     void fresh() {
@@ -60,6 +64,37 @@ class MethodTimingTest {
         }
         assertFalse(MethodTiming.untimed(5));
         assertTrue(MethodTiming.watched(5));
+    }
+
+    /**
+     * On a real thread trace: once a callee goes untimed, its caller's calls read the clock only at
+     * their own enter and exit, and a short one counts as a leaf call; a caller whose callee stays
+     * timed never does.
+     */
+    @Test
+    void aCallerWhoseCalleesWentUntimedIsDecidedLikeALeaf() throws Exception {
+        MethodTiming.shortNanos = 1_000_000_000; // every call is short here: what counts is whether it is a leaf
+        calls(4, MethodTiming.MAX_WINDOWS * MethodTiming.WINDOW + 1, false, 0); // 4: timed for good
+        assertFalse(MethodTiming.watched(4));
+        ThreadTrace t = new ThreadTrace(Thread.currentThread(), false);
+        int enough = (MethodTiming.WARMUP_WINDOWS + 3) * MethodTiming.WINDOW;
+        BatchCapture.batches(() -> {
+            for (int i = 0; i < enough; i++) {
+                t.enter(1); // 1 calls 2 (a leaf), which goes untimed first; 3 calls 4, which stays timed
+                t.enter(2);
+                t.exit(2);
+                t.exit(1);
+                t.enter(3);
+                t.enter(4);
+                t.exit(4);
+                t.exit(3);
+            }
+            t.flush();
+        });
+        assertTrue(MethodTiming.untimed(2), "a leaf");
+        assertTrue(MethodTiming.untimed(1), "its caller, once 2 went untimed");
+        assertFalse(MethodTiming.untimed(3), "its callee is timed");
+        assertTrue(MethodTiming.watched(3));
     }
 
     @Test
