@@ -72,8 +72,9 @@ class MethodStatisticsTest {
         MethodStatistics.MethodRow get = row(s, "get");
         assertEquals(100, get.untimedCalls());
         long each = get.estimatedNanos() / 100;
-        // 60 ns less the 20 ns the tracer takes; a mean of the recent calls would say microseconds
-        assertTrue(each >= 38 && each <= 45, "estimate per untimed call: " + each + " ns");
+        // about 60 ns less the 20 ns the tracer takes (the slow calls, clipped, add a few); a plain
+        // mean of the recent calls would say 2.5 us
+        assertTrue(each >= 38 && each <= 55, "estimate per untimed call: " + each + " ns");
     }
 
     @Test
