@@ -121,6 +121,55 @@ class TimingTest {
         assertEquals(c, addCalls(filtered));
     }
 
+    /**
+     * NestedCounter's step only calls add: once add goes untimed, no clock is read between step's
+     * enter and exit but its own, and step, as short, goes untimed too; main, which runs the loop,
+     * stays timed. Every call is still recorded, and summary's step row says how many were untimed.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aCallerOfAnUntimedHelperGoesUntimedToo(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("nested.jfr");
+        Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of(), "counter.NestedCounter", "1000", "2000");
+        assertEquals(0, run.exit(), run::toString);
+        assertTrue(run.err().contains("4,000,001 calls"), run.err());
+        long[] n = new long[4]; // add: all, untimed; step: all, untimed
+        try (TraceIndex index = TraceReader.read(rec, null)) {
+            Replay.of(index, index.threads()).into(new CallAdapter() {
+                @Override
+                public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
+                                 ExceptionRef exception) {
+                    count(method, kind);
+                }
+
+                @Override
+                public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
+                                 ExceptionRef exception) {
+                    count(method, kind);
+                }
+
+                private void count(MethodInfo method, ExitKind kind) {
+                    int at = method.name().equals("add") ? 0 : method.name().equals("step") ? 2 : -1;
+                    if (at < 0) return;
+                    n[at]++;
+                    if (kind == ExitKind.RETURN_UNTIMED) n[at + 1]++;
+                }
+            });
+        }
+        assertEquals(2_000_000, n[0], "every add recorded");
+        assertEquals(2_000_000, n[2], "every step recorded");
+        assertTrue(n[1] > 0, "add goes untimed: " + java.util.Arrays.toString(n));
+        assertTrue(n[3] > 0, "step follows it: " + java.util.Arrays.toString(n));
+        assertTrue(n[3] < n[1], "and only after it: " + java.util.Arrays.toString(n));
+        Jtrace.Result summary = Jtrace.jtrace(dir, "summary", rec.toString());
+        assertEquals(0, summary.exit(), summary::toString);
+        assertTrue(summary.out().contains("counter.NestedCounter.step(int, int) ("
+                + String.format(java.util.Locale.ROOT, "%,d", n[3]) + " untimed)"), summary.out());
+        String mainRow = summary.outLines().stream().filter(l -> l.contains("counter.NestedCounter.main(String[])"))
+                .findFirst().orElseThrow();
+        assertFalse(mainRow.contains("untimed"), mainRow);
+    }
+
     @ParameterizedTest
     @MethodSource("jdks")
     void fullTimingTimesEveryCall(Jdk jdk) throws Exception {
