@@ -354,8 +354,9 @@ public final class MethodStatistics {
 
     /**
      * Gives each untimed call an estimate (total, self and sum): the running mean (outliers
-     * clipped) of its method's last timed calls before its first untimed one (the tracer decided from those calls that the
-     * method is shorter than the clock; a method with none then takes the mean of its timed calls),
+     * clipped) of its method's last timed calls before its first untimed one (the tracer decided
+     * from those calls that the method is shorter than the clock; a method with none then takes the
+     * mean of its timed calls),
      * less the recording's shortest timed leaf call, which is the tracer's own time between its two
      * clock reads rather than the method's (an untimed call does not pay it). The untimed calls'
      * estimates then come out of their callers' self time, where the clock left their time (an
