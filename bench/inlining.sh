@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JAVA=${1:-java}
-JTRACE=jtrace/target/jtrace
+JTRACE=${JTRACE:-jtrace/target/jtrace} # JTRACE=<another build> to compare
 CP="examples/target/classes:$(ls examples/target/lib/*.jar | tr '\n' ':')"
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
