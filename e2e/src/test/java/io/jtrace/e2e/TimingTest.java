@@ -43,15 +43,25 @@ class TimingTest {
 
     private record Calls(long all, long untimed, long timed) {}
 
-    /** Counts add's calls as the library replays them. */
-    private static Calls addCalls(Path rec) throws Exception {
+    /** Counts the calls of the method named {@code name} as the library replays them, leaf or not. */
+    private static Calls calls(Path rec, String name) throws Exception {
         long[] n = new long[3];
         try (TraceIndex index = TraceReader.read(rec, null)) {
             Replay.of(index, index.threads()).into(new CallAdapter() {
                 @Override
                 public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
                                  ExceptionRef exception) {
-                    if (!method.name().equals("add")) return;
+                    count(method, kind);
+                }
+
+                @Override
+                public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
+                                 ExceptionRef exception) {
+                    count(method, kind);
+                }
+
+                private void count(MethodInfo method, ExitKind kind) {
+                    if (!method.name().equals(name)) return;
                     n[0]++;
                     n[kind == ExitKind.RETURN_UNTIMED ? 1 : 2]++;
                 }
@@ -90,7 +100,7 @@ class TimingTest {
         assertEquals(plain.out(), run.out());
         assertTrue(run.err().contains("1,000,001 calls (2,000,002 records)"), run.err());
 
-        Calls c = addCalls(rec);
+        Calls c = calls(rec, "add");
         assertEquals(1_000_000, c.all(), "every call recorded");
         // when add goes untimed depends on the machine (its calls must come out short 95% of a window)
         assertTrue(c.untimed() > 0, "add's calls go untimed: " + c);
@@ -118,7 +128,7 @@ class TimingTest {
         Path filtered = dir.resolve("filtered.jfr");
         Jtrace.Result filter = Jtrace.jtrace(dir, "filter", rec.toString(), "--include", "counter.**", "-o", filtered.toString());
         assertEquals(0, filter.exit(), filter::toString);
-        assertEquals(c, addCalls(filtered));
+        assertEquals(c, calls(filtered, "add"));
     }
 
     /**
@@ -133,38 +143,17 @@ class TimingTest {
         Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of(), "counter.NestedCounter", "1000", "2000");
         assertEquals(0, run.exit(), run::toString);
         assertTrue(run.err().contains("4,000,001 calls"), run.err());
-        long[] n = new long[4]; // add: all, untimed; step: all, untimed
-        try (TraceIndex index = TraceReader.read(rec, null)) {
-            Replay.of(index, index.threads()).into(new CallAdapter() {
-                @Override
-                public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
-                                 ExceptionRef exception) {
-                    count(method, kind);
-                }
-
-                @Override
-                public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
-                                 ExceptionRef exception) {
-                    count(method, kind);
-                }
-
-                private void count(MethodInfo method, ExitKind kind) {
-                    int at = method.name().equals("add") ? 0 : method.name().equals("step") ? 2 : -1;
-                    if (at < 0) return;
-                    n[at]++;
-                    if (kind == ExitKind.RETURN_UNTIMED) n[at + 1]++;
-                }
-            });
-        }
-        assertEquals(2_000_000, n[0], "every add recorded");
-        assertEquals(2_000_000, n[2], "every step recorded");
-        assertTrue(n[1] > 0, "add goes untimed: " + java.util.Arrays.toString(n));
-        assertTrue(n[3] > 0, "step follows it: " + java.util.Arrays.toString(n));
-        assertTrue(n[3] < n[1], "and only after it: " + java.util.Arrays.toString(n));
+        Calls add = calls(rec, "add");
+        Calls step = calls(rec, "step");
+        assertEquals(2_000_000, add.all(), "every add recorded");
+        assertEquals(2_000_000, step.all(), "every step recorded");
+        assertTrue(add.untimed() > 0, "add goes untimed: " + add);
+        assertTrue(step.untimed() > 0, "step follows it: " + step);
+        assertTrue(step.untimed() < add.untimed(), "and only after it: " + step + " " + add);
         Jtrace.Result summary = Jtrace.jtrace(dir, "summary", rec.toString());
         assertEquals(0, summary.exit(), summary::toString);
         assertTrue(summary.out().contains("counter.NestedCounter.step(int, int) ("
-                + String.format(java.util.Locale.ROOT, "%,d", n[3]) + " untimed)"), summary.out());
+                + String.format(java.util.Locale.ROOT, "%,d", step.untimed()) + " untimed)"), summary.out());
         String mainRow = summary.outLines().stream().filter(l -> l.contains("counter.NestedCounter.main(String[])"))
                 .findFirst().orElseThrow();
         assertFalse(mainRow.contains("untimed"), mainRow);
@@ -176,7 +165,7 @@ class TimingTest {
         Path rec = dir.resolve("full.jfr");
         Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of("--timing", "full"), COUNTER[0], COUNTER[1], COUNTER[2]);
         assertEquals(0, run.exit(), run::toString);
-        Calls c = addCalls(rec);
+        Calls c = calls(rec, "add");
         assertEquals(new Calls(1_000_000, 0, 1_000_000), c);
         Jtrace.Result print = Jtrace.jtrace(dir, "print", rec.toString());
         assertFalse(print.out().contains("untimed"), "no untimed call with --timing full");

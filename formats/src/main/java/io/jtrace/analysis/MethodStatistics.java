@@ -356,12 +356,11 @@ public final class MethodStatistics {
      * Gives each untimed call an estimate (total, self and sum): the running mean (outliers
      * clipped) of its method's last timed calls before its first untimed one (the tracer decided
      * from those calls that the method is shorter than the clock; a method with none then takes the
-     * mean of its timed calls),
-     * less the recording's shortest timed leaf call, which is the tracer's own time between its two
-     * clock reads rather than the method's (an untimed call does not pay it). The untimed calls'
-     * estimates then come out of their callers' self time, where the clock left their time (an
-     * untimed call's own untimed callees come out of its estimate: it measured them when timed).
-     * Once, when the rows are first asked for.
+     * mean of its timed calls), less the recording's shortest timed leaf call, which is the
+     * tracer's own time between its two clock reads rather than the method's (an untimed call does
+     * not pay it). The untimed calls' estimates then come out of their callers' self time, where
+     * the clock left their time (an untimed call's own untimed callees come out of its estimate: it
+     * measured them when timed). Once, when the rows are first asked for.
      */
     private void estimate() {
         if (estimated || untimedCalls == 0) return;
