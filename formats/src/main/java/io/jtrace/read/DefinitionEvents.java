@@ -25,6 +25,15 @@ final class DefinitionEvents {
     static final Set<String> NAMES = Set.of(MethodDefinitionEvent.NAME, TypeDefinitionEvent.NAME,
             VariableDefinitionEvent.NAME, SessionEvent.NAME, TracerStatisticsEvent.NAME, DATA_LOSS);
 
+    /**
+     * Whether {@code e} defines a method already defined (the agent defines every method again in
+     * each chunk, and the first definition is kept): told from its first field, the rest left
+     * unread. Apart from {@link #apply} so that this, run for every definition, stays small.
+     */
+    static boolean known(EventValues e, TraceIndex index) {
+        return e.typeName().equals(MethodDefinitionEvent.NAME) && index.symbols.hasMethod(e.getInt("methodId"));
+    }
+
     static void apply(EventValues e, TraceIndex index) {
         switch (e.typeName()) {
             case MethodDefinitionEvent.NAME:

@@ -24,6 +24,11 @@ public final class SymbolTable {
         methods.add(m);
     }
 
+    /** Whether a method with this id is defined (the first definition of an id is the one kept). */
+    boolean hasMethod(int id) {
+        return methods.get(id) != null;
+    }
+
     void addType(int id, String name, String supers) {
         types.putIfAbsent(id, name);
         List<String> list = supers == null || supers.isEmpty() ? List.of() : List.of(supers.split(","));

@@ -101,7 +101,7 @@ public final class TraceReader {
 
         @Override
         public void event(EventValues e) {
-            DefinitionEvents.apply(e, index);
+            if (!DefinitionEvents.known(e, index)) DefinitionEvents.apply(e, index);
         }
     }
 

@@ -102,14 +102,19 @@ public final class BatchScanner {
                         } else {
                             JfrType other = wanted.get(type);
                             if (other != null) {
-                                EventValues values = EventValues.read(in, other, strings);
-                                if (in.position() != pos + size) {
-                                    throw new DamageException("the " + other.name + " event at byte " + pos + " does not match its size");
-                                }
+                                EventValues values = EventValues.open(in, other, strings);
                                 try {
                                     listener.event(values);
+                                } catch (EventValues.Damaged d) {
+                                    throw d.getCause(); // the file's, where a field the listener asked for lies
                                 } catch (RuntimeException e) {
                                     throw new ListenerFailure(e);
+                                } finally {
+                                    values.close();
+                                }
+                                // an event read whole must end where its size says (one read in part is stepped over by it)
+                                if (values.complete() && in.position() != pos + size) {
+                                    throw new DamageException("the " + other.name + " event at byte " + pos + " does not match its size");
                                 }
                             }
                         }

@@ -147,6 +147,19 @@ final class JfrInput implements AutoCloseable {
         return (int) readVarLong();
     }
 
+    /**
+     * {@code length} chars of one varint each, if they are all ASCII (one byte each) and in the
+     * window: read as they lie; else null and nothing read.
+     */
+    String readAsciiVarintChars(int length) {
+        long offset = position - windowStart;
+        if (offset < 0 || offset + length > windowLength) return null;
+        int from = (int) offset;
+        for (int i = from; i < from + length; i++) if (window[i] < 0) return null;
+        position += length;
+        return new String(window, from, length, java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
     /** Copies {@code length} bytes from the position into {@code into}. */
     void readFully(byte[] into, int offset, int length) throws IOException {
         while (length > 0) {

@@ -49,8 +49,10 @@ final class JfrStrings {
                 in.readFully(bytes, 0, length);
                 return new String(bytes, encoding == UTF8 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
             }
-            case CHAR_ARRAY: {
+            case CHAR_ARRAY: { // what JFR writes for strings of up to 16 chars: most method names
                 int length = checkedLength(in);
+                String ascii = in.readAsciiVarintChars(length);
+                if (ascii != null) return ascii;
                 char[] chars = new char[length];
                 for (int i = 0; i < length; i++) chars[i] = (char) in.readVarLong();
                 return new String(chars);

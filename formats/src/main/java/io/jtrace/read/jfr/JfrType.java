@@ -37,9 +37,20 @@ final class JfrType {
         }
     }
 
+    /** The fields' places by name, made once the fields are all known (asked once per value read: 7 times per definition). */
+    private java.util.Map<String, Integer> places;
+    private int placesOf = -1;
+
     int fieldIndex(String fieldName) {
-        for (int i = 0; i < fields.size(); i++) if (fields.get(i).name().equals(fieldName)) return i;
-        return -1;
+        java.util.Map<String, Integer> p = places;
+        if (p == null || placesOf != fields.size()) {
+            p = new java.util.HashMap<>();
+            for (int i = fields.size() - 1; i >= 0; i--) p.put(fields.get(i).name(), i); // the first of equal names wins
+            places = p;
+            placesOf = fields.size();
+        }
+        Integer i = p.get(fieldName);
+        return i == null ? -1 : i;
     }
 
     @Override

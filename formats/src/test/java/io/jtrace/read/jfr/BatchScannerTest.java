@@ -201,6 +201,59 @@ class BatchScannerTest {
         }
     }
 
+    /**
+     * A definition's fields are decoded while its listener asks for them: a damaged one is the
+     * file's damage (the batches before it kept), not a failure of the listener; a listener that
+     * stops at the first field (a method already defined) leaves the rest unread, and the scan
+     * goes on by the event's size.
+     */
+    @Test
+    void aDamagedDefinitionFieldIsDamageAndUnreadFieldsAreSteppedOver() throws IOException {
+        byte[] bytes = Files.readAllBytes(jdk17);
+        byte[] sourceFile = {JfrStrings.CHAR_ARRAY, 6, 'B', '.', 'j', 'a', 'v', 'a'}; // "B.java", as JFR writes short strings
+        int at = indexOf(bytes, sourceFile);
+        assertTrue(at > 0, "no inline \"B.java\" in " + jdk17);
+        bytes[at] = 9;
+        Path file = dir.resolve("bad-source-file.jfr");
+        Files.write(file, bytes);
+        Found found = scan(file);
+        assertEquals("unknown string encoding 9 at byte " + at, found.result().damage());
+        List<String> whole = scan(jdk17).batches();
+        assertSameBatches(whole.subList(0, found.batches().size()), found.batches(), file.toString());
+
+        List<Integer> ids = new ArrayList<>();
+        List<EventValues> kept = new ArrayList<>();
+        BatchScanner.Result firstFieldOnly = BatchScanner.scan(jdk17, new BatchScanner.Listener() {
+            @Override
+            public void batch(BatchEvent e) {
+            }
+
+            @Override
+            public void event(EventValues e) {
+                ids.add(e.getInt("methodId"));
+                kept.add(e);
+            }
+        }, null, java.util.Set.of(io.jtrace.events.MethodDefinitionEvent.NAME));
+        assertNull(firstFieldOnly.damage());
+        assertEquals(3 * BatchRecordingMaker.DEFINITIONS, ids.size());
+        List<Integer> jdkIds = new ArrayList<>();
+        try (RecordingFile rf = new RecordingFile(jdk17)) {
+            while (rf.hasMoreEvents()) {
+                RecordedEvent e = rf.readEvent();
+                if (e.getEventType().getName().equals(io.jtrace.events.MethodDefinitionEvent.NAME)) jdkIds.add(e.getInt("methodId"));
+            }
+        }
+        assertEquals(jdkIds, ids);
+        assertThrows(IllegalStateException.class, () -> kept.get(0).getString("className"), "read after its listener returned");
+    }
+
+    private static int indexOf(byte[] bytes, byte[] pattern) {
+        for (int i = 0; i + pattern.length <= bytes.length; i++) {
+            if (java.util.Arrays.equals(bytes, i, i + pattern.length, pattern, 0, pattern.length)) return i;
+        }
+        return -1;
+    }
+
     @Test
     void aNewerJfrVersionIsAClearError() throws IOException {
         Path file = dir.resolve("v9.jfr");
