@@ -303,9 +303,24 @@ final class ThreadReplay {
 
     /** Replays records of the open batch from {@link #batchPos}, at most {@code limit}. */
     private void replayBatch(byte[] data, int limit) {
-        if (format2) replayFormat2(data, limit);
-        else replayFormat1(data, limit);
+        if (!format2) {
+            replayFormat1(data, limit);
+            return;
+        }
+        // In slices: the JIT's counters then ask for replayFormat2 to be compiled as a method (after
+        // a few hundred calls) before its loop's back-edges ask for a compilation on the stack. A
+        // batch replayed in one call made C2 compile its ~85 KB twice, once on the stack and once
+        // as a method, ~1 s of a core each, in every command.
+        while (limit > SLICE) {
+            replayFormat2(data, SLICE);
+            if (batchPos < 0) return;
+            limit -= SLICE;
+        }
+        replayFormat2(data, limit);
     }
+
+    /** Records per call of {@link #replayFormat2}: under the JIT's back-edges per call that lead to a compilation on the stack first (C2: 40,000 by 600 calls). */
+    private static final int SLICE = 32;
 
     /**
      * A batch in format 2: a record's first unit says what it is (RecordFormat's class comment).
