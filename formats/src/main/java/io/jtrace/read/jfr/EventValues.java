@@ -34,13 +34,6 @@ public final class EventValues {
         return new EventValues(in, type, strings);
     }
 
-    /** Decodes every field (the input is then at the event's end). */
-    static EventValues read(JfrInput in, JfrType type, ConstantStrings strings) throws IOException {
-        EventValues e = open(in, type, strings);
-        e.decodeTo(e.values.length - 1);
-        return e;
-    }
-
     /** Whether every field was decoded: only then does the input's position say where the event ended. */
     boolean complete() {
         return decoded == values.length;
