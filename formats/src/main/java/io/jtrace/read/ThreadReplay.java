@@ -319,7 +319,10 @@ final class ThreadReplay {
         replayFormat2(data, limit);
     }
 
-    /** Records per call of {@link #replayFormat2}: under the JIT's back-edges per call that lead to a compilation on the stack first (C2: 40,000 by 600 calls). */
+    /**
+     * Records per call of {@link #replayFormat2}: fewer back-edges per call than lead C2 to compile
+     * on the stack first (40,000 back-edges before 600 calls).
+     */
     private static final int SLICE = 32;
 
     /**

@@ -37,17 +37,18 @@ final class JfrType {
         }
     }
 
-    /** The fields' places by name, made once the fields are all known (asked once per value read: 7 times per definition). */
+    /**
+     * The fields' places by name, made at the first look-up (asked once per value read: 7 times per
+     * definition), which comes after the metadata is resolved and the fields are all known.
+     */
     private java.util.Map<String, Integer> places;
-    private int placesOf = -1;
 
     int fieldIndex(String fieldName) {
         java.util.Map<String, Integer> p = places;
-        if (p == null || placesOf != fields.size()) {
+        if (p == null) {
             p = new java.util.HashMap<>();
             for (int i = fields.size() - 1; i >= 0; i--) p.put(fields.get(i).name(), i); // the first of equal names wins
             places = p;
-            placesOf = fields.size();
         }
         Integer i = p.get(fieldName);
         return i == null ? -1 : i;
