@@ -36,6 +36,21 @@ public interface CallVisitor {
     /** Any other event: lost records, exception events, variable accesses, lines. */
     void other(TraceEvent e);
 
+    /**
+     * Asked by a replay of several threads by time before it hands over plain calls (enters, and
+     * exits and calls that returned): whether this visitor needs them in their exact order by time
+     * across threads. If not, one thread may run ahead of the others through plain calls, as long
+     * as every event that is not a plain call still comes after exactly the events that come
+     * before it in the exact order (each thread's own order is always kept). A false answer must
+     * hold until the visitor is given an event that is not a plain call. A visitor that only
+     * counts plain calls while it has nothing open says false then ({@code ExceptionFlow}); one
+     * that writes them out never does. Running ahead saves the merge's work where threads
+     * interleave every few calls. Default: true.
+     */
+    default boolean needsThreadsInterleaved() {
+        return true;
+    }
+
     /** Passes a model event to the matching method of {@code v}. */
     static void dispatch(TraceEvent e, CallVisitor v) {
         if (e instanceof MethodEnter m) {

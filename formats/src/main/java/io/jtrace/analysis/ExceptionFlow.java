@@ -203,6 +203,16 @@ public final class ExceptionFlow {
                 }
             }
 
+            /**
+             * With no journey open or waiting, a plain call only moves the clock and the counts
+             * (commutative: the same after a run of them whatever their interleaving), and cannot
+             * open a journey.
+             */
+            @Override
+            public boolean needsThreadsInterleaved() {
+                return !order.isEmpty();
+            }
+
             private void counted(io.jtrace.model.ThreadInfo thread, long nanos) {
                 try {
                     after(count(thread, nanos));

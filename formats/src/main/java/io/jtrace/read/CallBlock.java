@@ -99,8 +99,20 @@ final class CallBlock implements CallVisitor {
      */
     private boolean holdsEvents;
 
+    /**
+     * While the block is empty, plain calls (enters, and exits and calls that returned) before this
+     * time go straight to {@link #passTo} instead of into the block (a replay by time whose visitor
+     * lets one thread run ahead, see TimeOrder); only where no records or values are handed over.
+     */
+    long passUntil = Long.MIN_VALUE;
+    CallVisitor passTo;
+
     @Override
     public void enter(ThreadInfo t, long n, int d, MethodInfo method) {
+        if (n < passUntil && size == 0) {
+            passTo.enter(t, n, d, method);
+            return;
+        }
         callValues(add(ENTER, t, n, d, method));
     }
 
@@ -111,6 +123,10 @@ final class CallBlock implements CallVisitor {
 
     @Override
     public void exit(ThreadInfo t, long n, int d, MethodInfo method, long durationNanos, ExitKind k, ExceptionRef x) {
+        if (n < passUntil && size == 0 && k.returned()) {
+            passTo.exit(t, n, d, method, durationNanos, k, x);
+            return;
+        }
         int i = add(EXIT, t, n, d, method);
         callValues(i);
         duration[i] = durationNanos;
@@ -120,6 +136,10 @@ final class CallBlock implements CallVisitor {
 
     @Override
     public void call(ThreadInfo t, long n, int d, MethodInfo method, long durationNanos, ExitKind k, ExceptionRef x) {
+        if (n < passUntil && size == 0 && k.returned()) {
+            passTo.call(t, n, d, method, durationNanos, k, x);
+            return;
+        }
         int i = add(CALL, t, n, d, method);
         callValues(i);
         duration[i] = durationNanos;

@@ -27,6 +27,8 @@ final class TimeOrder {
         final ThreadInfo thread;
         final int ordinal;
         int next;
+        /** Events from {@link #next} up to this index of the block are plain calls (a scan's memo). */
+        int plainUntil;
         /** Time of the next event; before the first batch is loaded, the first batch's base time. */
         long key;
         boolean loaded;
@@ -46,10 +48,31 @@ final class TimeOrder {
             if (next < events.size) return true;
             events.clear();
             next = 0;
+            plainUntil = 0;
             while (events.size == 0) {
                 if (!replay.step(STEP)) return false;
             }
             return true;
+        }
+
+        /**
+         * How far this thread's events are known to come before a common time (see
+         * {@link #deliverWindow}): those before the first that is not a plain call, in the block
+         * as it is, or all before its last event's time (what comes after the block is no earlier);
+         * a thread not loaded yet, none before its first batch's time.
+         */
+        long windowLimit() {
+            if (!loaded) return key;
+            CallBlock b = events;
+            int i = Math.max(plainUntil, next);
+            while (i < b.size && plain(b, i)) i++;
+            plainUntil = i;
+            return i < b.size ? b.nanos[i] : b.nanos[b.size - 1];
+        }
+
+        private static boolean plain(CallBlock b, int i) {
+            byte k = b.kind[i];
+            return k == CallBlock.ENTER || (k == CallBlock.EXIT || k == CallBlock.CALL) && b.exitKind[i].returned();
         }
 
         @Override
@@ -71,6 +94,9 @@ final class TimeOrder {
         PriorityQueue<Cursor> queue = new PriorityQueue<>();
         for (TraceIndex.ThreadBatches t : threads) queue.add(new Cursor(index, t, records, values));
         while (!queue.isEmpty()) {
+            if (queue.size() > 1 && !v.needsThreadsInterleaved() && deliverWindow(queue, v, handOver, valuesHandOver, threadEnd)) {
+                continue;
+            }
             Cursor c = queue.poll();
             if (!c.loaded || c.next >= c.events.size) {
                 if (!c.fill()) {
@@ -107,5 +133,57 @@ final class TimeOrder {
             }
             if (c != null) queue.add(c);
         }
+    }
+
+    /**
+     * For a visitor that does not need plain calls interleaved exactly: the earliest thread runs
+     * ahead up to the limit of the others (see {@link Cursor#windowLimit}: every thread's waiting
+     * events before it are plain calls, and no thread has an event still to load before it), its
+     * waiting events first, then, once they are used up, decoded straight into the visitor (no
+     * block) until an event that is not a plain call or not before the limit, which waits in the
+     * block. In exact order all events before the limit come before any later one, so the visitor
+     * sees the same events before every event that is not a plain call. False if there was
+     * nothing to deliver (the exact step goes on).
+     */
+    private static boolean deliverWindow(PriorityQueue<Cursor> queue, CallVisitor v, CurrentRecord handOver,
+                                         CurrentValues valuesHandOver, java.util.function.Consumer<ThreadInfo> threadEnd) {
+        Cursor c = queue.peek();
+        if (!c.loaded) return false;
+        queue.poll();
+        long until = Long.MAX_VALUE;
+        for (Cursor o : queue) until = Math.min(until, o.windowLimit());
+        CallBlock b = c.events;
+        c.windowLimit(); // how far its waiting events are plain
+        int from = c.next;
+        while (c.next < c.plainUntil && b.nanos[c.next] < until) b.deliver(c.next++, v, handOver, valuesHandOver, null);
+        if (c.next < b.size || handOver != null || valuesHandOver != null) {
+            boolean moved = c.next > from;
+            if (c.next >= b.size && !c.fill()) {
+                threadEnd.accept(c.thread);
+                return true;
+            }
+            c.key = c.events.nanos[c.next];
+            queue.add(c);
+            return moved;
+        }
+        b.clear();
+        c.next = 0;
+        c.plainUntil = 0;
+        b.passTo = v;
+        b.passUntil = until;
+        boolean more = true;
+        try {
+            while (b.size == 0 && (more = c.replay.step(STEP))) { }
+        } finally {
+            b.passTo = null;
+            b.passUntil = Long.MIN_VALUE;
+        }
+        if (b.size == 0) { // !more: the thread is done
+            threadEnd.accept(c.thread);
+            return true;
+        }
+        c.key = b.nanos[0];
+        queue.add(c);
+        return true;
     }
 }

@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The rules that decide where a journey ends, on hand-made event streams. */
 class ExceptionFlowTest {
@@ -164,5 +165,127 @@ class ExceptionFlowTest {
         assertEquals(0, out.size(), "#2 is done but waits for #1");
         feed(new MethodExit(MAIN, t(), 0, RUN, 5, ExitKind.RETURN, null));
         assertEquals(List.of(1L, 2L), out.stream().map(ExceptionJourney::number).toList());
+    }
+
+    /**
+     * While no journey is open, plain calls only move the clock and the counts: the journeys come
+     * out the same whether threads' plain calls arrive interleaved exactly by time or in runs of
+     * one thread (what a replay by time does while {@code needsThreadsInterleaved()} is false: a
+     * thread runs ahead up to the next event of another thread that is not a plain call). Three
+     * threads with journeys caught, unwound, wrapped (some by a cause on another thread) and left
+     * to go quiet (by events, and by time across gaps of over a second).
+     */
+    @Test
+    void journeysAreTheSameWhetherIdleThreadsPlainCallsComeInterleavedOrInRuns() throws IOException {
+        java.util.Random random = new java.util.Random(7);
+        List<List<TraceEvent>> threads = new ArrayList<>();
+        for (int th = 0; th < 3; th++) {
+            ThreadInfo thread = new ThreadInfo(th + 1, "t" + th, false, th);
+            List<TraceEvent> events = new ArrayList<>();
+            long now = 1_000 + th;
+            events.add(new MethodEnter(thread, now, 0, RUN));
+            for (int k = 0; k < 20_000; k++) {
+                now += 1 + random.nextInt(40);
+                if (random.nextInt(5_000) == 0) now += 1_500_000_000L; // a quiet second
+                if ((k + 37 * th) % 200 != 0 || k < 400) { // an exception every 200 calls, at a place of its own on each thread
+                    events.add(new MethodCall(thread, now, 1, LOAD, 3, ExitKind.RETURN, null));
+                    continue;
+                }
+                ExceptionRef e = ex("app.Oops" + th, (th + 1) * 100_000L + k);
+                events.add(new MethodEnter(thread, now += 2, 1, LOAD));
+                events.add(new MethodEnter(thread, now += 2, 2, TASK));
+                events.add(new ExceptionThrown(thread, now += 2, 3, e, "boom", 0, ThrowKind.THROWN, CodeSite.of(TASK, 31), null));
+                events.add(new MethodExit(thread, now += 2, 2, TASK, 6, ExitKind.EXCEPTION, e));
+                int how = random.nextInt(10);
+                if (how < 5) { // caught in load, which returns: done at once
+                    events.add(new ExceptionCaught(thread, now += 2, 2, e, CodeSite.of(LOAD, 22), e.type()));
+                    events.add(new MethodExit(thread, now += 2, 1, LOAD, 12, ExitKind.RETURN, null));
+                } else if (how < 8) { // caught in run: its handler goes quiet (events, or a second)
+                    events.add(new MethodExit(thread, now += 2, 1, LOAD, 10, ExitKind.EXCEPTION, e));
+                    events.add(new ExceptionCaught(thread, now += 2, 1, e, CodeSite.of(RUN, 12), e.type()));
+                } else { // wrapped in load, by a cause on this thread or on another one thrown about then
+                    events.add(new ExceptionCaught(thread, now += 2, 2, e, CodeSite.of(LOAD, 22), e.type()));
+                    int other = (th + 1) % 3; // the exception that thread threw one or two rounds before
+                    int before = k - 200 - random.nextInt(2) * 200;
+                    before -= Math.floorMod(before + 37 * other, 200);
+                    long cause = how == 8 ? e.identity() : (other + 1) * 100_000L + before;
+                    ExceptionRef w = ex("app.Wrapper", e.identity() + 50_000);
+                    events.add(new ExceptionThrown(thread, now += 2, 2, w, "wrapped", cause, ThrowKind.THROWN, CodeSite.of(LOAD, 23), null));
+                    events.add(new MethodExit(thread, now += 2, 1, LOAD, 10, ExitKind.EXCEPTION, w));
+                    events.add(new ExceptionCaught(thread, now += 2, 1, w, CodeSite.of(RUN, 12), w.type()));
+                }
+            }
+            events.add(new MethodExit(thread, now + 5, 0, RUN, now + 5 - 1_000, ExitKind.RETURN, null));
+            threads.add(events);
+        }
+
+        List<ExceptionJourney> exact = new ArrayList<>();
+        ExceptionFlow exactFlow = new ExceptionFlow(exact::add);
+        CallVisitor exactVisitor = exactFlow.visitor();
+        int[] next = new int[threads.size()];
+        for (TraceEvent e = earliest(threads, next, true); e != null; e = earliest(threads, next, true)) {
+            CallVisitor.dispatch(e, exactVisitor);
+        }
+        exactFlow.finish();
+
+        List<ExceptionJourney> inRuns = new ArrayList<>();
+        ExceptionFlow runsFlow = new ExceptionFlow(inRuns::add);
+        CallVisitor runsVisitor = runsFlow.visitor();
+        next = new int[threads.size()];
+        int runs = 0;
+        long ranAhead = 0;
+        while (true) {
+            if (!runsVisitor.needsThreadsInterleaved()) {
+                int t = random.nextInt(threads.size());
+                long until = Long.MAX_VALUE; // the next event of another thread that is not a plain call
+                for (int u = 0; u < threads.size(); u++) {
+                    if (u == t) continue;
+                    for (int i = next[u]; i < threads.get(u).size(); i++) {
+                        if (!plain(threads.get(u).get(i))) {
+                            until = Math.min(until, threads.get(u).get(i).nanos());
+                            break;
+                        }
+                    }
+                }
+                List<TraceEvent> own = threads.get(t);
+                int before = next[t];
+                while (next[t] < own.size() && plain(own.get(next[t])) && own.get(next[t]).nanos() < until) {
+                    CallVisitor.dispatch(own.get(next[t]++), runsVisitor);
+                }
+                if (next[t] > before) {
+                    runs++;
+                    ranAhead += next[t] - before;
+                    continue;
+                }
+            }
+            TraceEvent e = earliest(threads, next, true);
+            if (e == null) break;
+            CallVisitor.dispatch(e, runsVisitor);
+        }
+        runsFlow.finish();
+
+        assertEquals(exact.size(), inRuns.size());
+        assertEquals(exact, inRuns);
+        assertTrue(runs > 50 && ranAhead > 5_000, runs + " runs, " + ranAhead + " plain calls in them");
+        assertTrue(exact.size() > 150, exact.size() + " journeys");
+        assertTrue(exact.stream().anyMatch(j -> j.causeNumber() != 0 && !j.thread().equals(exact.get((int) j.causeNumber() - 1).thread())),
+                "a cause on another thread");
+        assertTrue(exact.stream().anyMatch(j -> j.outcome() == Outcome.WRAPPED), "wrapped journeys");
+    }
+
+    private static boolean plain(TraceEvent e) {
+        return e instanceof MethodEnter || e instanceof MethodExit x && x.kind().returned()
+                || e instanceof MethodCall c && c.kind().returned();
+    }
+
+    /** The next event of the merge by time (ties: thread order), taken if {@code take}. */
+    private static TraceEvent earliest(List<List<TraceEvent>> threads, int[] next, boolean take) {
+        int best = -1;
+        for (int t = 0; t < threads.size(); t++) {
+            if (next[t] >= threads.get(t).size()) continue;
+            if (best < 0 || threads.get(t).get(next[t]).nanos() < threads.get(best).get(next[best]).nanos()) best = t;
+        }
+        if (best < 0) return null;
+        return take ? threads.get(best).get(next[best]++) : threads.get(best).get(next[best]);
     }
 }

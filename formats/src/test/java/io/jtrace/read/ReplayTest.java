@@ -142,6 +142,123 @@ class ReplayTest {
     }
 
     /**
+     * A visitor that lets plain calls of different threads come in any interleaving while it has
+     * nothing open (as ExceptionFlow does) gets them so in runs, and everything else exactly as
+     * the merge by time gives it: each thread's order kept, and every event that is not a plain
+     * call, and every one delivered while it asked for the exact order, preceded by exactly the
+     * events that precede it in the exact merge. Three threads at different paces (so that they
+     * interleave every few events), untimed calls, exceptional exits and a lost batch.
+     */
+    @Test
+    void plainCallsComeInRunsWhereTheVisitorAllowsItAndEverythingElseInExactOrder() throws Exception {
+        Path file = dir.resolve("paces.jfr");
+        try (Recording r = new Recording()) {
+            r.start();
+            TestBatches.sessionAndMethods(3);
+            RecordEncoder enc = new RecordEncoder();
+            for (int thread = 1; thread <= 3; thread++) {
+                long t = 1_000 + thread;
+                for (int seq = 0; seq < 12; seq++) {
+                    enc.reset(t);
+                    for (int i = 0; i < 1_500; i++) {
+                        enc.enter(1, t += 2 + thread);
+                        if (i % 5 == thread) {
+                            enc.enterUntimed(2);
+                            enc.exitUntimed();
+                        }
+                        enc.enter(2 + i % 2, t += 1 + 2 * thread);
+                        if (i % (150 + 31 * thread) == 0) enc.exitExceptional(t += 7, 1234, 0);
+                        else enc.exit(t += thread == 2 ? 1 : 9);
+                        enc.exit(t += 4);
+                    }
+                    if (thread == 3 && seq == 5) continue; // lost
+                    TestBatches.batch(enc, thread, "t" + thread, seq).commit();
+                }
+            }
+            r.stop();
+            r.dump(file);
+        }
+        try (TraceIndex index = TraceReader.read(file, null)) {
+            List<Object> exact = new ArrayList<>();
+            Replay.of(index, index.threads()).order(Replay.Order.BY_TIME).into(new Collector(exact));
+            java.util.Map<Object, Integer> position = new java.util.HashMap<>();
+            for (int i = 0; i < exact.size(); i++) assertEquals(null, position.put(exact.get(i), i), "events are told apart");
+
+            List<Object> seen = new ArrayList<>();
+            List<Boolean> askedExact = new ArrayList<>();
+            int[] runs = {0};
+            CallVisitor quietWhileNothingOpen = new CallVisitor() {
+                final Collector collector = new Collector(seen);
+                /** Events since the last one that is not a plain call: "open" for 40 events after it. */
+                int sinceNews = Integer.MAX_VALUE / 2;
+                boolean lastAnswer = true;
+
+                private void seen(boolean plain) {
+                    sinceNews = plain ? sinceNews + 1 : 0;
+                    askedExact.add(!plain || lastAnswer);
+                }
+
+                @Override
+                public boolean needsThreadsInterleaved() {
+                    boolean exactNow = sinceNews < 40;
+                    if (!exactNow && lastAnswer) runs[0]++;
+                    lastAnswer = exactNow;
+                    return exactNow;
+                }
+
+                @Override
+                public void enter(ThreadInfo t, long nanos, int depth, MethodInfo m) {
+                    collector.enter(t, nanos, depth, m);
+                    seen(true);
+                }
+
+                @Override
+                public void exit(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
+                    collector.exit(t, nanos, depth, m, d, k, x);
+                    seen(k.returned());
+                }
+
+                @Override
+                public void call(ThreadInfo t, long nanos, int depth, MethodInfo m, long d, ExitKind k, ExceptionRef x) {
+                    collector.call(t, nanos, depth, m, d, k, x);
+                    seen(k.returned());
+                }
+
+                @Override
+                public void other(TraceEvent e) {
+                    collector.other(e);
+                    seen(false);
+                }
+            };
+            Replay.of(index, index.threads()).order(Replay.Order.BY_TIME).into(quietWhileNothingOpen);
+
+            assertEquals(exact.size(), seen.size());
+            int[] lastOfThread = new int[4];
+            java.util.Arrays.fill(lastOfThread, -1);
+            int highest = -1;
+            int moved = 0;
+            for (int i = 0; i < seen.size(); i++) {
+                Integer p = position.get(seen.get(i));
+                assertTrue(p != null, "an event the exact merge does not give: " + seen.get(i));
+                int thread = (int) threadOf(seen.get(i)).id();
+                assertTrue(p > lastOfThread[thread], "each thread's own order is kept");
+                lastOfThread[thread] = p;
+                if (askedExact.get(i)) {
+                    assertEquals(i, (int) p, "at its place in the exact merge: " + seen.get(i));
+                    assertEquals(i - 1, highest, "after exactly the events before it in the exact merge: " + seen.get(i));
+                }
+                if (p != i) moved++;
+                highest = Math.max(highest, p);
+            }
+            assertTrue(runs[0] > 10 && moved > 1_000, "plain calls came in runs: " + runs[0] + " runs, " + moved + " moved");
+        }
+    }
+
+    private static ThreadInfo threadOf(Object e) {
+        return e instanceof TraceEvent t ? t.thread() : (ThreadInfo) ((List<?>) e).get(1);
+    }
+
+    /**
      * A closed pipe ({@code jtrace print F | head}) stops the replay at the first failed write,
      * on the calling thread and handed over from a second one: the rest of the recording is not
      * formatted for nobody, and nothing is written after the failure.

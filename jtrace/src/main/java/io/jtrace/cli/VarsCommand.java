@@ -116,6 +116,11 @@ final class VarsCommand extends RecordingCommand {
             // every variable access, all threads in time order (one history per variable)
             Replay.of(index, selected).order(Replay.Order.BY_TIME).into(new CallAdapter() {
                 @Override
+                public boolean needsThreadsInterleaved() {
+                    return false; // calls are not looked at: only the order of the accesses matters
+                }
+
+                @Override
                 public void other(TraceEvent e) {
                     if (!(e instanceof VariableAccess a)) return;
                     if (!methodFilter.isEmpty() && !methodFilter.matches(a.method().className(), a.method().name())) return;
