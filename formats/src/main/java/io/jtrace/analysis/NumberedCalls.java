@@ -29,6 +29,9 @@ import java.util.Map;
 public final class NumberedCalls implements CallVisitor {
     /** Receives each call when it ends; {@code parentId} is 0 when the caller is not traced or unknown. */
     public interface Ended {
+        /** For a visitor that does not need the calls reported. */
+        Ended NONE = (thread, callId, parentId, depth, method, startNanos, durationNanos, selfNanos, kind, exception) -> { };
+
         void call(ThreadInfo thread, long callId, long parentId, int depth, MethodInfo method, long startNanos,
                   long durationNanos, long selfNanos, ExitKind kind, ExceptionRef exception);
     }
@@ -97,6 +100,16 @@ public final class NumberedCalls implements CallVisitor {
     /** How many calls have been numbered so far. */
     public long calls() {
         return calls;
+    }
+
+    /**
+     * Its own bookkeeping is per thread (a call's number does not depend on how threads
+     * interleave), so it needs what the visitor after it needs, unless calls are reported as they
+     * end (in the order given).
+     */
+    @Override
+    public boolean needsThreadsInterleaved() {
+        return ended != Ended.NONE || next.needsThreadsInterleaved();
     }
 
     private Frames frames(ThreadInfo t) {

@@ -15,8 +15,6 @@ import io.jtrace.read.TraceIndex;
 final class Replays {
     private Replays() {}
 
-    private static final NumberedCalls.Ended IGNORED = (t, id, parent, depth, m, start, duration, self, kind, x) -> { };
-
     /** Numbers the calls of {@code index} in front of {@code next}, reporting each ended call to {@code ended}. */
     static NumberedCalls numbered(TraceIndex index, CallVisitor next, NumberedCalls.Ended ended) {
         return new NumberedCalls(next, ended, index.threads().size());
@@ -24,7 +22,7 @@ final class Replays {
 
     /** Numbers the calls of {@code index} in front of {@code next}, which does not need them reported. */
     static NumberedCalls numbered(TraceIndex index, CallVisitor next) {
-        return numbered(index, next, IGNORED);
+        return numbered(index, next, NumberedCalls.Ended.NONE);
     }
 
     static void run(TraceIndex index, Replay.Order order, NumberedCalls numbered) {
