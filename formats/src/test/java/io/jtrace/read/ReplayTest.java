@@ -88,6 +88,19 @@ class ReplayTest {
         return all;
     }
 
+    /**
+     * The two lists of events are equal; if not, the first difference is what fails (a message
+     * holding hundreds of thousands of events makes the test runner drop the failure).
+     */
+    private static void assertSameEvents(List<?> expected, List<?> seen, String what) {
+        for (int i = 0; i < Math.min(expected.size(), seen.size()); i++) {
+            if (!expected.get(i).equals(seen.get(i))) {
+                assertEquals(expected.get(i), seen.get(i), what + ": event " + i + " of " + expected.size());
+            }
+        }
+        assertEquals(expected.size(), seen.size(), what + ": events");
+    }
+
     private static long nanos(Object e) {
         return e instanceof TraceEvent t ? t.nanos() : (Long) ((List<?>) e).get(2);
     }
@@ -106,7 +119,7 @@ class ReplayTest {
                 Replay.of(index, index.threads()).inParallel(parallel).afterThread(t -> seen.add("end " + t.label()))
                         .into(new Collector(seen));
                 assertEquals(expected.size(), seen.size());
-                assertEquals(expected, seen, parallel ? "handed over from a second thread" : "on the calling thread");
+                assertSameEvents(expected, seen, parallel ? "handed over from a second thread" : "on the calling thread");
                 assertEquals(2 * (40 - 1) * 2_000 * 3 + 2 + 2, seen.size(), "calls + enters + exits, 2 lost markers, 2 ends");
             }
         }
@@ -131,38 +144,30 @@ class ReplayTest {
             for (boolean parallel : new boolean[] {true, false}) {
                 List<Object> seen = new ArrayList<>();
                 Replay.of(index, index.threads()).order(Replay.Order.BY_TIME).inParallel(parallel).into(new Collector(seen));
-                assertEquals(expected, seen);
+                assertSameEvents(expected, seen, parallel ? "merged on a second thread" : "merged on the calling thread");
             }
             ThreadTimeline timeline = index.timeline(index.threads().get(1));
             List<Object> pulled = new ArrayList<>();
             CallVisitor c = new Collector(pulled);
             for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) CallVisitor.dispatch(e, c);
-            assertEquals(threads.get(1), pulled, "the pull cursor gives what the engine pushes");
+            assertSameEvents(threads.get(1), pulled, "the pull cursor gives what the engine pushes");
         }
     }
 
-    /**
-     * A visitor that lets plain calls of different threads come in any interleaving while it has
-     * nothing open (as ExceptionFlow does) gets them so in runs, and everything else exactly as
-     * the merge by time gives it: each thread's order kept, and every event that is not a plain
-     * call, and every one delivered while it asked for the exact order, preceded by exactly the
-     * events that precede it in the exact merge. Three threads at different paces (so that they
-     * interleave every few events), untimed calls, exceptional exits and a lost batch.
-     */
-    @Test
-    void plainCallsComeInRunsWhereTheVisitorAllowsItAndEverythingElseInExactOrder() throws Exception {
-        Path file = dir.resolve("paces.jfr");
+    /** Threads at different paces (so that they interleave every few events), untimed calls, exceptional exits, a lost batch. */
+    private Path paces(int threads) throws Exception {
+        Path file = dir.resolve("paces" + threads + ".jfr");
         try (Recording r = new Recording()) {
             r.start();
             TestBatches.sessionAndMethods(3);
             RecordEncoder enc = new RecordEncoder();
-            for (int thread = 1; thread <= 3; thread++) {
+            for (int thread = 1; thread <= threads; thread++) {
                 long t = 1_000 + thread;
                 for (int seq = 0; seq < 12; seq++) {
                     enc.reset(t);
                     for (int i = 0; i < 1_500; i++) {
                         enc.enter(1, t += 2 + thread);
-                        if (i % 5 == thread) {
+                        if (i % 5 == thread % 5) {
                             enc.enterUntimed(2);
                             enc.exitUntimed();
                         }
@@ -178,6 +183,43 @@ class ReplayTest {
             r.stop();
             r.dump(file);
         }
+        return file;
+    }
+
+    /** Nine threads at different paces, several starting at the same time: the merge is the reference merge. */
+    @Test
+    void interleavesManyThreadsByTimeAsTheReferenceMergeDoes() throws Exception {
+        try (TraceIndex index = TraceReader.read(paces(9), null)) {
+            List<List<Object>> threads = perThread(index);
+            int[] next = new int[threads.size()];
+            List<Object> expected = new ArrayList<>();
+            while (true) {
+                int best = -1;
+                for (int i = 0; i < threads.size(); i++) {
+                    if (next[i] >= threads.get(i).size()) continue;
+                    if (best < 0 || nanos(threads.get(i).get(next[i])) < nanos(threads.get(best).get(next[best]))) best = i;
+                }
+                if (best < 0) break;
+                expected.add(threads.get(best).get(next[best]++));
+            }
+            assertEquals(9, threads.size());
+            List<Object> seen = new ArrayList<>();
+            Replay.of(index, index.threads()).order(Replay.Order.BY_TIME).into(new Collector(seen));
+            assertSameEvents(expected, seen, "nine threads merged");
+        }
+    }
+
+    /**
+     * A visitor that lets plain calls of different threads come in any interleaving while it has
+     * nothing open (as ExceptionFlow does) gets them so in runs, and everything else exactly as
+     * the merge by time gives it: each thread's order kept, and every event that is not a plain
+     * call, and every one delivered while it asked for the exact order, preceded by exactly the
+     * events that precede it in the exact merge. Three threads at different paces (so that they
+     * interleave every few events), untimed calls, exceptional exits and a lost batch.
+     */
+    @Test
+    void plainCallsComeInRunsWhereTheVisitorAllowsItAndEverythingElseInExactOrder() throws Exception {
+        Path file = paces(3);
         try (TraceIndex index = TraceReader.read(file, null)) {
             List<Object> exact = new ArrayList<>();
             Replay.of(index, index.threads()).order(Replay.Order.BY_TIME).into(new Collector(exact));
