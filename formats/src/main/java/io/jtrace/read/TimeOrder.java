@@ -4,6 +4,7 @@ import io.jtrace.analysis.CallVisitor;
 import io.jtrace.model.ThreadInfo;
 
 import java.util.List;
+import java.util.PriorityQueue;
 
 /**
  * Interleaves threads by time: each thread's replay fills a block one batch at a time, and the
@@ -20,7 +21,7 @@ final class TimeOrder {
      */
     static int STEP = 128;
 
-    private static final class Cursor {
+    private static final class Cursor implements Comparable<Cursor> {
         final ThreadReplay replay;
         final CallBlock events = new CallBlock(1024);
         final ThreadInfo thread;
@@ -56,7 +57,7 @@ final class TimeOrder {
 
         /**
          * How far this thread's events are known to come before a common time (see
-         * {@link #runAhead}): those before the first that is not a plain call, in the block
+         * {@link #deliverWindow}): those before the first that is not a plain call, in the block
          * as it is, or all before its last event's time (what comes after the block is no earlier);
          * a thread not loaded yet, none before its first batch's time.
          */
@@ -74,76 +75,10 @@ final class TimeOrder {
             return k == CallBlock.ENTER || (k == CallBlock.EXIT || k == CallBlock.CALL) && b.exitKind[i].returned();
         }
 
-        /** Whether this cursor's next event comes before {@code o}'s: earlier, or at the same time on a thread of lower ordinal. */
-        boolean before(Cursor o) {
-            return key < o.key || key == o.key && ordinal < o.ordinal;
-        }
-    }
-
-    /**
-     * The cursors ordered by their next event (a binary heap): the earliest at the top, the second
-     * one of its children. The merge switches threads every few events where they ran at once, and
-     * each switch changes only the top's key: one sift down on the cursors' own fields, where a
-     * {@code PriorityQueue}'s poll and add made two through {@code compareTo}.
-     */
-    private static final class Cursors {
-        private Cursor[] heap;
-        int size;
-
-        Cursors(int capacity) {
-            heap = new Cursor[Math.max(1, capacity)];
-        }
-
-        Cursor top() {
-            return heap[0];
-        }
-
-        Cursor at(int i) {
-            return heap[i];
-        }
-
-        /** The cursor whose next event comes after the top's and before every other's; null if the top is alone. */
-        Cursor second() {
-            if (size < 2) return null;
-            if (size == 2) return heap[1];
-            return heap[1].before(heap[2]) ? heap[1] : heap[2];
-        }
-
-        void add(Cursor c) {
-            if (size == heap.length) heap = java.util.Arrays.copyOf(heap, size * 2);
-            int i = size++;
-            while (i > 0) {
-                int parent = (i - 1) >>> 1;
-                Cursor p = heap[parent];
-                if (!c.before(p)) break;
-                heap[i] = p;
-                i = parent;
-            }
-            heap[i] = c;
-        }
-
-        /** The top's key moved on (later): back to its place. */
-        void topMoved() {
-            Cursor c = heap[0];
-            int i = 0;
-            while (true) {
-                int child = 2 * i + 1;
-                if (child >= size) break;
-                if (child + 1 < size && heap[child + 1].before(heap[child])) child++;
-                if (!heap[child].before(c)) break;
-                heap[i] = heap[child];
-                i = child;
-            }
-            heap[i] = c;
-        }
-
-        void removeTop() {
-            Cursor last = heap[--size];
-            heap[size] = null;
-            if (size > 0) {
-                heap[0] = last;
-                topMoved();
-            }
+        @Override
+        public int compareTo(Cursor o) {
+            int c = Long.compare(key, o.key);
+            return c != 0 ? c : Integer.compare(ordinal, o.ordinal);
         }
     }
 
@@ -156,41 +91,39 @@ final class TimeOrder {
     static void run(TraceIndex index, List<TraceIndex.ThreadBatches> threads, CallVisitor v, CurrentRecord records,
                     CurrentRecord handOver, CurrentValues values, CurrentValues valuesHandOver,
                     java.util.function.Consumer<ThreadInfo> threadEnd) {
-        Cursors cursors = new Cursors(threads.size());
-        for (TraceIndex.ThreadBatches t : threads) cursors.add(new Cursor(index, t, records, values));
-        while (cursors.size > 0) {
-            if (cursors.size > 1 && !v.needsThreadsInterleaved() && runAhead(cursors, v, handOver, valuesHandOver, threadEnd)) {
+        PriorityQueue<Cursor> queue = new PriorityQueue<>();
+        for (TraceIndex.ThreadBatches t : threads) queue.add(new Cursor(index, t, records, values));
+        while (!queue.isEmpty()) {
+            if (queue.size() > 1 && !v.needsThreadsInterleaved() && deliverWindow(queue, v, handOver, valuesHandOver, threadEnd)) {
                 continue;
             }
-            Cursor c = cursors.top();
+            Cursor c = queue.poll();
             if (!c.loaded || c.next >= c.events.size) {
                 if (!c.fill()) {
                     threadEnd.accept(c.thread);
-                    cursors.removeTop();
                     continue;
                 }
                 long head = c.events.nanos[c.next];
                 if (head != c.key) { // its real head may be later than its batch's base time
                     c.key = head;
-                    cursors.topMoved();
+                    queue.add(c);
                     continue;
                 }
             }
-            Cursor second = cursors.second();
+            Cursor second = queue.peek();
             // c goes on while its events come before second's: earlier, or at the same time on a
-            // thread of lower ordinal (stopping sooner would only cost a trip through the heap,
+            // thread of lower ordinal (stopping sooner would only cost a trip through the queue,
             // whose order decides). One comparison per event: a branch of its own for equal times,
             // taken rarely and late, cost a recompilation of this loop each time it was.
             long until = second == null ? Long.MAX_VALUE
                     : second.key + (c.ordinal < second.ordinal && second.key != Long.MAX_VALUE ? 1 : 0);
             CallBlock b = c.events;
-            boolean ended = false;
             while (true) {
                 b.deliver(c.next++, v, handOver, valuesHandOver, null);
                 if (c.next >= b.size) {
                     if (!c.fill()) {
                         threadEnd.accept(c.thread);
-                        ended = true;
+                        c = null;
                         break;
                     }
                     b = c.events;
@@ -198,8 +131,7 @@ final class TimeOrder {
                 c.key = b.nanos[c.next];
                 if (c.key >= until) break;
             }
-            if (ended) cursors.removeTop();
-            else cursors.topMoved();
+            if (c != null) queue.add(c);
         }
     }
 
@@ -213,12 +145,13 @@ final class TimeOrder {
      * sees the same events before every event that is not a plain call. False if there was
      * nothing to deliver (the exact step goes on).
      */
-    private static boolean runAhead(Cursors cursors, CallVisitor v, CurrentRecord handOver,
-                                    CurrentValues valuesHandOver, java.util.function.Consumer<ThreadInfo> threadEnd) {
-        Cursor c = cursors.top();
+    private static boolean deliverWindow(PriorityQueue<Cursor> queue, CallVisitor v, CurrentRecord handOver,
+                                         CurrentValues valuesHandOver, java.util.function.Consumer<ThreadInfo> threadEnd) {
+        Cursor c = queue.peek();
         if (!c.loaded) return false;
+        queue.poll();
         long until = Long.MAX_VALUE;
-        for (int i = 1; i < cursors.size; i++) until = Math.min(until, cursors.at(i).windowLimit());
+        for (Cursor o : queue) until = Math.min(until, o.windowLimit());
         CallBlock b = c.events;
         c.windowLimit(); // how far its waiting events are plain
         int from = c.next;
@@ -227,11 +160,10 @@ final class TimeOrder {
             boolean moved = c.next > from;
             if (c.next >= b.size && !c.fill()) {
                 threadEnd.accept(c.thread);
-                cursors.removeTop();
                 return true;
             }
             c.key = c.events.nanos[c.next];
-            cursors.topMoved();
+            queue.add(c);
             return moved;
         }
         b.clear();
@@ -248,11 +180,10 @@ final class TimeOrder {
         }
         if (b.size == 0) { // !more: the thread is done
             threadEnd.accept(c.thread);
-            cursors.removeTop();
             return true;
         }
         c.key = b.nanos[0];
-        cursors.topMoved();
+        queue.add(c);
         return true;
     }
 }
