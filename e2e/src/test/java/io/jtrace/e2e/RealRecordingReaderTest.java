@@ -102,7 +102,10 @@ class RealRecordingReaderTest {
             assertEquals(jdkBatches.get(i), batches.get(i), "batch " + i);
         }
         assertEquals(jdkBatches.size(), batches.size());
-        assertEquals(jdkDefinitions, definitions);
+        for (int i = 0; i < Math.min(definitions.size(), jdkDefinitions.size()); i++) {
+            assertEquals(jdkDefinitions.get(i), definitions.get(i), "definition " + i); // the first difference: a message of all would be dropped
+        }
+        assertEquals(jdkDefinitions.size(), definitions.size());
         Set<String> methods = new HashSet<>(definitions);
         assertTrue(scan.chunks() >= 2, "a multi-chunk recording: " + scan.chunks() + " chunks");
         assertTrue(methods.size() >= 2_000, "thousands of methods: " + methods.size());
