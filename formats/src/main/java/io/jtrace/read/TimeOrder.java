@@ -56,13 +56,13 @@ final class TimeOrder {
         }
 
         /**
-         * How far this thread's events are known to come before a common time (see
-         * {@link #deliverWindow}): those before the first that is not a plain call, in the block
-         * as it is, or all before its last event's time (what comes after the block is no earlier);
-         * a thread not loaded yet, none before its first batch's time.
+         * The time before which this thread has only plain calls to come (see
+         * {@link TimeOrder#runAhead}): that of the first waiting event that is not a plain call, or,
+         * if all are, of its last waiting event (what is not decoded yet is no earlier); before its
+         * first batch is loaded, that batch's time.
          */
-        long windowLimit() {
-            if (!loaded) return key;
+        long aheadLimit() {
+            if (!loaded || next >= events.size) return key; // nothing waiting: nothing to come is earlier than its key
             CallBlock b = events;
             int i = Math.max(plainUntil, next);
             while (i < b.size && plain(b, i)) i++;
@@ -94,7 +94,7 @@ final class TimeOrder {
         PriorityQueue<Cursor> queue = new PriorityQueue<>();
         for (TraceIndex.ThreadBatches t : threads) queue.add(new Cursor(index, t, records, values));
         while (!queue.isEmpty()) {
-            if (queue.size() > 1 && !v.needsThreadsInterleaved() && deliverWindow(queue, v, handOver, valuesHandOver, threadEnd)) {
+            if (queue.size() > 1 && !v.needsThreadsInterleaved() && runAhead(queue, v, handOver, valuesHandOver, threadEnd)) {
                 continue;
             }
             Cursor c = queue.poll();
@@ -137,7 +137,7 @@ final class TimeOrder {
 
     /**
      * For a visitor that does not need plain calls interleaved exactly: the earliest thread runs
-     * ahead up to the limit of the others (see {@link Cursor#windowLimit}: every thread's waiting
+     * ahead up to the limit of the others (see {@link Cursor#aheadLimit}: every thread's waiting
      * events before it are plain calls, and no thread has an event still to load before it), its
      * waiting events first, then, once they are used up, decoded straight into the visitor (no
      * block) until an event that is not a plain call or not before the limit, which waits in the
@@ -145,15 +145,15 @@ final class TimeOrder {
      * sees the same events before every event that is not a plain call. False if there was
      * nothing to deliver (the exact step goes on).
      */
-    private static boolean deliverWindow(PriorityQueue<Cursor> queue, CallVisitor v, CurrentRecord handOver,
+    private static boolean runAhead(PriorityQueue<Cursor> queue, CallVisitor v, CurrentRecord handOver,
                                          CurrentValues valuesHandOver, java.util.function.Consumer<ThreadInfo> threadEnd) {
         Cursor c = queue.peek();
         if (!c.loaded) return false;
         queue.poll();
         long until = Long.MAX_VALUE;
-        for (Cursor o : queue) until = Math.min(until, o.windowLimit());
+        for (Cursor o : queue) until = Math.min(until, o.aheadLimit());
         CallBlock b = c.events;
-        c.windowLimit(); // how far its waiting events are plain
+        c.aheadLimit(); // how far its waiting events are plain
         int from = c.next;
         while (c.next < c.plainUntil && b.nanos[c.next] < until) b.deliver(c.next++, v, handOver, valuesHandOver, null);
         if (c.next < b.size || handOver != null || valuesHandOver != null) {
