@@ -173,6 +173,10 @@ public final class ExceptionFlow {
             @Override
             public void exit(io.jtrace.model.ThreadInfo thread, long nanos, int depth, io.jtrace.model.MethodInfo method,
                              long durationNanos, ExitKind kind, io.jtrace.model.ExceptionRef exception) {
+                if (order.isEmpty()) { // no journey open on any thread: leaving a frame ends none
+                    countedWhileIdle(nanos);
+                    return;
+                }
                 try {
                     left(thread, nanos, depth, method, kind, exception, nanos);
                 } catch (IOException x) {
@@ -214,6 +218,10 @@ public final class ExceptionFlow {
             }
 
             private void counted(io.jtrace.model.ThreadInfo thread, long nanos) {
+                if (order.isEmpty()) {
+                    countedWhileIdle(nanos);
+                    return;
+                }
                 try {
                     after(count(thread, nanos));
                 } catch (IOException x) {
@@ -221,6 +229,17 @@ public final class ExceptionFlow {
                 }
             }
         };
+    }
+
+    /**
+     * A call while no journey is open or waiting: the clock and the count of all events move (the
+     * time and the phase of the checks for journeys gone quiet), nothing else can. A thread's own
+     * count only ever serves as a difference between two of its events while a journey is open,
+     * so it need not move now.
+     */
+    private void countedWhileIdle(long nanos) {
+        now = Math.max(now, nanos);
+        events++;
     }
 
     /** What every event does first: the clock and the counts the quiet rules go by. */
