@@ -173,7 +173,7 @@ public final class ExceptionFlow {
             @Override
             public void exit(io.jtrace.model.ThreadInfo thread, long nanos, int depth, io.jtrace.model.MethodInfo method,
                              long durationNanos, ExitKind kind, io.jtrace.model.ExceptionRef exception) {
-                if (order.isEmpty()) { // no journey open on any thread: leaving a frame ends none
+                if (idle()) { // leaving a frame ends no journey
                     countedWhileIdle(nanos);
                     return;
                 }
@@ -208,17 +208,16 @@ public final class ExceptionFlow {
             }
 
             /**
-             * With no journey open or waiting, a plain call only moves the clock and the counts
-             * (commutative: the same after a run of them whatever their interleaving), and cannot
-             * open a journey.
+             * While idle, a plain call only moves the clock and the count (commutative: the same
+             * after a run of them whatever their interleaving), and cannot open a journey.
              */
             @Override
             public boolean needsThreadsInterleaved() {
-                return !order.isEmpty();
+                return !idle();
             }
 
             private void counted(io.jtrace.model.ThreadInfo thread, long nanos) {
-                if (order.isEmpty()) {
+                if (idle()) {
                     countedWhileIdle(nanos);
                     return;
                 }
@@ -231,8 +230,13 @@ public final class ExceptionFlow {
         };
     }
 
+    /** No journey is open or waiting to be handed out (every journey started is in {@link #order} until then). */
+    private boolean idle() {
+        return order.isEmpty();
+    }
+
     /**
-     * A call while no journey is open or waiting: the clock and the count of all events move (the
+     * A call while {@link #idle}: the clock and the count of all events move (the
      * time and the phase of the checks for journeys gone quiet), nothing else can. A thread's own
      * count only ever serves as a difference between two of its events while a journey is open,
      * so it need not move now.

@@ -223,7 +223,7 @@ class ExceptionFlowTest {
         ExceptionFlow exactFlow = new ExceptionFlow(exact::add);
         CallVisitor exactVisitor = exactFlow.visitor();
         int[] next = new int[threads.size()];
-        for (TraceEvent e = earliest(threads, next, true); e != null; e = earliest(threads, next, true)) {
+        for (TraceEvent e = earliest(threads, next); e != null; e = earliest(threads, next)) {
             CallVisitor.dispatch(e, exactVisitor);
         }
         exactFlow.finish();
@@ -258,7 +258,7 @@ class ExceptionFlowTest {
                     continue;
                 }
             }
-            TraceEvent e = earliest(threads, next, true);
+            TraceEvent e = earliest(threads, next);
             if (e == null) break;
             CallVisitor.dispatch(e, runsVisitor);
         }
@@ -280,14 +280,14 @@ class ExceptionFlowTest {
                 || e instanceof MethodCall c && c.kind().returned();
     }
 
-    /** The next event of the merge by time (ties: thread order), taken if {@code take}. */
-    private static TraceEvent earliest(List<List<TraceEvent>> threads, int[] next, boolean take) {
+    /** Takes the next event of the merge by time (ties: thread order); null when all are taken. */
+    private static TraceEvent earliest(List<List<TraceEvent>> threads, int[] next) {
         int best = -1;
         for (int t = 0; t < threads.size(); t++) {
             if (next[t] >= threads.get(t).size()) continue;
             if (best < 0 || threads.get(t).get(next[t]).nanos() < threads.get(best).get(next[best]).nanos()) best = t;
         }
         if (best < 0) return null;
-        return take ? threads.get(best).get(next[best]++) : threads.get(best).get(next[best]);
+        return threads.get(best).get(next[best]++);
     }
 }

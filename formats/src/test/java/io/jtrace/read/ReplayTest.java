@@ -101,6 +101,21 @@ class ReplayTest {
         assertEquals(expected.size(), seen.size(), what + ": events");
     }
 
+    /** The reference merge: always the thread whose next event is earliest (ties: thread order). */
+    private static List<Object> referenceMerge(List<List<Object>> threads) {
+        int[] next = new int[threads.size()];
+        List<Object> merged = new ArrayList<>();
+        while (true) {
+            int best = -1;
+            for (int i = 0; i < threads.size(); i++) {
+                if (next[i] >= threads.get(i).size()) continue;
+                if (best < 0 || nanos(threads.get(i).get(next[i])) < nanos(threads.get(best).get(next[best]))) best = i;
+            }
+            if (best < 0) return merged;
+            merged.add(threads.get(best).get(next[best]++));
+        }
+    }
+
     private static long nanos(Object e) {
         return e instanceof TraceEvent t ? t.nanos() : (Long) ((List<?>) e).get(2);
     }
@@ -128,19 +143,8 @@ class ReplayTest {
     @Test
     void interleavesThreadsByTimeKeepingEachThreadsOrder() throws Exception {
         try (TraceIndex index = TraceReader.read(record(false), null)) {
-            // the reference merge: always the thread whose next event is earliest (ties: thread order)
             List<List<Object>> threads = perThread(index);
-            int[] next = new int[threads.size()];
-            List<Object> expected = new ArrayList<>();
-            while (true) {
-                int best = -1;
-                for (int i = 0; i < threads.size(); i++) {
-                    if (next[i] >= threads.get(i).size()) continue;
-                    if (best < 0 || nanos(threads.get(i).get(next[i])) < nanos(threads.get(best).get(next[best]))) best = i;
-                }
-                if (best < 0) break;
-                expected.add(threads.get(best).get(next[best]++));
-            }
+            List<Object> expected = referenceMerge(threads);
             for (boolean parallel : new boolean[] {true, false}) {
                 List<Object> seen = new ArrayList<>();
                 Replay.of(index, index.threads()).order(Replay.Order.BY_TIME).inParallel(parallel).into(new Collector(seen));
@@ -191,17 +195,7 @@ class ReplayTest {
     void interleavesManyThreadsByTimeAsTheReferenceMergeDoes() throws Exception {
         try (TraceIndex index = TraceReader.read(paces(9), null)) {
             List<List<Object>> threads = perThread(index);
-            int[] next = new int[threads.size()];
-            List<Object> expected = new ArrayList<>();
-            while (true) {
-                int best = -1;
-                for (int i = 0; i < threads.size(); i++) {
-                    if (next[i] >= threads.get(i).size()) continue;
-                    if (best < 0 || nanos(threads.get(i).get(next[i])) < nanos(threads.get(best).get(next[best]))) best = i;
-                }
-                if (best < 0) break;
-                expected.add(threads.get(best).get(next[best]++));
-            }
+            List<Object> expected = referenceMerge(threads);
             assertEquals(9, threads.size());
             List<Object> seen = new ArrayList<>();
             Replay.of(index, index.threads()).order(Replay.Order.BY_TIME).into(new Collector(seen));
