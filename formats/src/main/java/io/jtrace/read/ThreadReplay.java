@@ -341,34 +341,28 @@ final class ThreadReplay {
                 return;
             }
             int unit = data[pos++] & 0xff; // a unit over 127 (a damaged payload) is no record: unreadable
-            // One call of exit() and one of enter() in the loop: the JIT inlines the visitor into
-            // each, and a copy per record kind made this method's compiled code 2-3 times larger
-            // (C2 compiles it in every command, on a core the replay needs).
-            if (unit < RecordFormat.F2_ENTER || unit == RecordFormat.F2_EXIT_UNTIMED) {
-                ExitKind kind = ExitKind.RETURN;
-                if (unit < RecordFormat.F2_EXIT_LONG) {
-                    clock += unit;
-                } else if (unit == RecordFormat.F2_EXIT_UNTIMED) {
-                    kind = ExitKind.RETURN_UNTIMED;
-                } else {
-                    pos = firstUnitValue(data, pos, end, unit - RecordFormat.F2_EXIT_LONG, RecordFormat.F2_EXIT_LONG_BITS);
-                    if (pos < 0) return; // a record torn at shutdown (or damaged): the rest of the batch is unusable
-                    clock += RecordFormat.F2_EXIT_LONG + decoded;
-                }
-                exit(clock - origin, kind, null);
-            } else if (unit < RecordFormat.F2_EXIT_UNTIMED) {
-                boolean untimed = unit >= RecordFormat.F2_ENTER_UNTIMED;
-                int base = untimed ? RecordFormat.F2_ENTER_UNTIMED : RecordFormat.F2_ENTER;
-                pos = firstUnitValue(data, pos, end, unit - base,
-                        untimed ? RecordFormat.F2_ENTER_UNTIMED_BITS : RecordFormat.F2_ENTER_BITS);
+            if (unit < RecordFormat.F2_EXIT_LONG) {
+                clock += unit;
+                exit(clock - origin, ExitKind.RETURN, null);
+            } else if (unit < RecordFormat.F2_ENTER) {
+                pos = firstUnitValue(data, pos, end, unit - RecordFormat.F2_EXIT_LONG, RecordFormat.F2_EXIT_LONG_BITS);
+                if (pos < 0) return; // a record torn at shutdown (or damaged): the rest of the batch is unusable
+                clock += RecordFormat.F2_EXIT_LONG + decoded;
+                exit(clock - origin, ExitKind.RETURN, null);
+            } else if (unit < RecordFormat.F2_ENTER_UNTIMED) {
+                pos = firstUnitValue(data, pos, end, unit - RecordFormat.F2_ENTER, RecordFormat.F2_ENTER_BITS);
                 if (pos < 0) return;
                 int id = (int) decoded;
-                if (!untimed) {
-                    pos = varintFrom(data, pos, end, 0, 0);
-                    if (pos < 0) return;
-                    clock += decoded;
-                }
-                enter(method(id), clock - origin, untimed);
+                pos = varintFrom(data, pos, end, 0, 0);
+                if (pos < 0) return;
+                clock += decoded;
+                enter(method(id), clock - origin, false);
+            } else if (unit < RecordFormat.F2_EXIT_UNTIMED) {
+                pos = firstUnitValue(data, pos, end, unit - RecordFormat.F2_ENTER_UNTIMED, RecordFormat.F2_ENTER_UNTIMED_BITS);
+                if (pos < 0) return;
+                enter(method((int) decoded), clock - origin, true);
+            } else if (unit == RecordFormat.F2_EXIT_UNTIMED) {
+                exit(clock - origin, ExitKind.RETURN_UNTIMED, null);
             } else if (unit == RecordFormat.F2_OTHER) {
                 pos = otherRecord(data, pos, end, clock);
                 if (pos < 0) return;
