@@ -41,21 +41,54 @@ if [ "$JTRACE_CDS" != off ]; then
     export JTRACE_CDS_ARCHIVE JTRACE_CDS_CLASSES
   fi
 fi
-# 'jtrace run' mostly waits for its program: its JVM compiles with C1 only, which leaves the CPU
-# to the program's JVM while both start (jtrace run's own cost over the agent alone: 0.25 -> 0.15 s
-# on 2 cores, bench/README.md). Not with --live, which decodes the trace as it comes.
+# Which compilers jtrace's own JVM uses (measured in bench/README.md, "C1 only for short reading
+# commands"). 'jtrace run' mostly waits for its program: C1 only, which leaves the CPU to the
+# program's JVM while both start (jtrace run's own cost over the agent alone: 0.25 -> 0.15 s on 2
+# cores); not with --live, which decodes the trace as it comes. A reading command on a recording
+# small enough is over before C2's code pays for its compiling, so C1 only below a size: 16 MB for
+# a line of text per event (print, filter, export), 48 MB for a report at the end (summary of 24 MB
+# 0.63 -> 0.48 s; of 80 MB C2 wins, 1.01 against 1.13 s). A call tree (tree; export to collapsed
+# stacks or a flame graph) is built on two threads at once: on two cores C2 would compile on a core
+# the build needs, and C1 only is faster up to ~500 MB (JavaParser's 263 MB: tree 4.15 -> 2.94 s).
 jit=
 sub=
+file=
+format=
+next=
 for a in "$@"; do
   [ "$a" = -- ] && break
+  if [ -n "$next" ]; then [ "$next" = format ] && format=$a; next=; continue; fi
   if [ -z "$sub" ]; then
     case $a in -*) ;; *) sub=$a ;; esac
   elif [ "$a" = --live ]; then
     sub=run-live
     break
+  else
+    case $a in
+      -f|--format) next=format ;;
+      -o|--output) next=skip ;; # a file that may exist already, not the recording
+      --format=*) format=${a#--format=} ;;
+      -f*) format=${a#-f} ;;
+      -*) ;;
+      *) if [ -f "$a" ]; then case $file in *.jfr) ;; *) file=$a ;; esac; fi ;; # the first .jfr, else a file
+    esac
   fi
 done
-if [ "$sub" = run ]; then jit=-XX:TieredStopAtLevel=1; fi
+case $sub in
+  run) jit=-XX:TieredStopAtLevel=1 ;;
+  print|summary|tree|exceptions|vars|calls|filter|export)
+    if [ -n "$file" ]; then
+      limit=16
+      case $sub:$format in
+        summary:*|exceptions:*|vars:*|calls:*) limit=48 ;;
+        tree:*|export:collapsed|export:flamegraph)
+          limit=48
+          if [ "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 4)" -le 2 ]; then limit=512; fi ;;
+      esac
+      size=$(wc -c <"$file" 2>/dev/null || echo 0)
+      if [ $((size)) -lt $((limit * 1048576)) ]; then jit=-XX:TieredStopAtLevel=1; fi
+    fi ;;
+esac
 # A small young generation and a heap kept close to what is live: reading allocates little that
 # lives long, except the aggregates (a call tree of 1.9M paths), so the process stays small
 # (tree of a 365 MB JavaParser recording: 402 -> 274 MB peak RSS; print of 704 MB: 191 -> 102 MB).
