@@ -81,6 +81,7 @@ case $sub in
       limit=16
       case $sub:$format in
         summary:*|exceptions:*|vars:*|calls:*) limit=48 ;;
+        export:parquet) limit=0 ;; # many recordings into one dataset: the first one's size says little
         tree:*|export:collapsed|export:flamegraph)
           limit=48
           if [ "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 4)" -le 2 ]; then limit=512; fi ;;

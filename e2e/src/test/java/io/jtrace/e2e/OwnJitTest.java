@@ -104,5 +104,6 @@ class OwnJitTest {
         assertEquals("tiered", jit("explore", small));
         assertEquals("tiered", jit("query", small, "SELECT 1"));
         assertEquals("tiered", jit("print", dir.resolve("missing.jfr").toString()));
+        assertEquals("tiered", jit("export", "--format", "parquet", small, "-o", dir.resolve("d.parquet").toString()));
     }
 }
