@@ -159,6 +159,49 @@ class TimingTest {
         assertFalse(mainRow.contains("untimed"), mainRow);
     }
 
+    /**
+     * CallHeavy's fib: half its calls are the base case (leaf calls, short), half recurse (long).
+     * The method stays timed, but its leaf calls' exits go untimed: every call recorded, no call
+     * with callees untimed, print shows the leaf calls without a duration and the others with
+     * one, summary's fib row says how many were untimed.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aRecursionsBaseCaseGoesUntimedWhileItsOtherCallsStayTimed(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("fib.jfr");
+        Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of(), "workloads.CallHeavy", "5000");
+        assertEquals(0, run.exit(), run::toString);
+        long[] n = new long[4]; // leaf timed, leaf untimed, with callees timed, with callees untimed
+        try (TraceIndex index = TraceReader.read(rec, null)) {
+            Replay.of(index, index.threads()).into(new CallAdapter() {
+                @Override
+                public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
+                                 ExceptionRef exception) {
+                    if (method.name().equals("fib")) n[kind == ExitKind.RETURN_UNTIMED ? 1 : 0]++;
+                }
+
+                @Override
+                public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
+                                 ExceptionRef exception) {
+                    if (method.name().equals("fib")) n[kind == ExitKind.RETURN_UNTIMED ? 3 : 2]++;
+                }
+            });
+        }
+        assertEquals(5000 * 89, n[0] + n[1], "every base case recorded (fib(10): 89 of its 177 calls)");
+        assertEquals(5000 * 88, n[2] + n[3], "every other call recorded");
+        assertTrue(n[1] > 0, "the base case goes untimed: " + java.util.Arrays.toString(n));
+        assertEquals(0, n[3], "a call with callees stays timed");
+
+        Jtrace.Result print = Jtrace.jtrace(dir, "print", rec.toString());
+        assertEquals(0, print.exit(), print::toString);
+        assertEquals(n[1], print.outLines().stream().filter(l -> l.endsWith("= workloads.CallHeavy.fib(int)  untimed")).count());
+        assertEquals(0, print.outLines().stream().filter(l -> l.endsWith("< workloads.CallHeavy.fib(int)  untimed")).count());
+        Jtrace.Result summary = Jtrace.jtrace(dir, "summary", rec.toString());
+        assertEquals(0, summary.exit(), summary::toString);
+        assertTrue(summary.out().contains("workloads.CallHeavy.fib(int) ("
+                + String.format(java.util.Locale.ROOT, "%,d", n[1]) + " untimed)"), summary.out());
+    }
+
     @ParameterizedTest
     @MethodSource("jdks")
     void fullTimingTimesEveryCall(Jdk jdk) throws Exception {

@@ -49,7 +49,11 @@ public final class MethodStatistics {
          * (the estimate of each).
          */
         long recent32 = -1;
+        /** The same over timed leaf calls only: an untimed leaf call's estimate (a method may go untimed in its leaf calls alone). */
+        long recentLeaf32 = -1;
         long untimedEach = -1;
+        /** Untimed calls not nested in a call of the same method: their estimates add to the total. */
+        long untimedOutermost;
 
         MethodRow(MethodInfo method) {
             this.method = method;
@@ -250,7 +254,7 @@ public final class MethodStatistics {
         // comes out of the caller's self time as a callee's duration; one with none left it all there
         if (kind == ExitKind.RETURN_UNTIMED && duration == 0) untimedIn(t, id);
         long self = duration - t.childNanos[t.depth + 1];
-        record(t, id, method, duration, Math.max(0, self), kind);
+        record(t, id, method, duration, Math.max(0, self), kind, false);
         t.childNanos[t.depth] += duration;
     }
 
@@ -262,7 +266,7 @@ public final class MethodStatistics {
         } else if (kind == ExitKind.RETURN && duration < shortestLeaf) {
             shortestLeaf = duration;
         }
-        record(t, id, m, duration, duration, kind);
+        record(t, id, m, duration, duration, kind, true);
         t.childNanos[t.depth] += duration;
     }
 
@@ -271,13 +275,18 @@ public final class MethodStatistics {
         if (id != 0 && t.depth > 0 && t.methods[t.depth - 1] != 0) untimedUnder.add(((long) t.methods[t.depth - 1] << 32) | id);
     }
 
-    private void record(ThreadState t, int id, MethodInfo method, long duration, long self, ExitKind kind) {
+    /** {@code leafCall}: a call with no traced callees ({@link CallVisitor#call}). */
+    private void record(ThreadState t, int id, MethodInfo method, long duration, long self, ExitKind kind, boolean leafCall) {
         if (id == 0) return; // a placeholder for frames lost in a gap
         MethodRow r = row(id, method);
         r.calls++;
         if (kind == ExitKind.RETURN_UNTIMED) { // not measured: estimated at the end
-            if (r.untimedEach < 0 && r.recent32 >= 0) r.untimedEach = r.recent32 >> 5;
+            // a leaf call from its method's timed leaf calls: a method whose leaf calls alone went
+            // untimed (a recursion's base case) has other calls that are much longer
+            long m32 = leafCall && r.recentLeaf32 >= 0 ? r.recentLeaf32 : r.recent32;
+            if (r.untimedEach < 0 && m32 >= 0) r.untimedEach = m32 >> 5;
             r.untimed++;
+            if (t.perMethod[2 * id] == 0) r.untimedOutermost++;
             untimedCalls++;
             return;
         }
@@ -286,13 +295,8 @@ public final class MethodStatistics {
         // by a GC pause or a page fault do not make a getter a microsecond call (a plain mean did:
         // H2's SessionLocal.getDatabase(), 234,000 untimed calls, a third of a second). The clip
         // rarely applies, so its branch is predicted; a running median's went either way.
-        long m32 = r.recent32;
-        if (m32 < 0) {
-            r.recent32 = duration << 5;
-        } else {
-            long m = m32 >> 5;
-            r.recent32 = m32 - m + Math.min(duration, 2 * m + 64);
-        }
+        r.recent32 = runningMean32(r.recent32, duration);
+        if (leafCall && kind == ExitKind.RETURN) r.recentLeaf32 = runningMean32(r.recentLeaf32, duration);
         r.sumNanos += duration;
         r.selfNanos += self;
         if (duration > r.maxNanos) r.maxNanos = duration;
@@ -300,6 +304,13 @@ public final class MethodStatistics {
         if (kind == ExitKind.EXCEPTION) r.exceptional++;
         else if (kind == ExitKind.UNFINISHED) r.unfinished++;
         t.perMethod[2 * id + 1] += self;
+    }
+
+    /** The running mean {@code m32} (32 times the mean, -1 before the first call) after one more call. */
+    private static long runningMean32(long m32, long duration) {
+        if (m32 < 0) return duration << 5;
+        long m = m32 >> 5;
+        return m32 - m + Math.min(duration, 2 * m + 64);
     }
 
     private MethodRow row(int id, MethodInfo method) {
@@ -354,7 +365,9 @@ public final class MethodStatistics {
 
     /**
      * Gives each untimed call an estimate (total, self and sum): the running mean (outliers
-     * clipped) of its method's last timed calls before its first untimed one (the tracer decided
+     * clipped) of its method's last timed calls before its first untimed one (of its timed leaf
+     * calls, if that one was a leaf call: a method may go untimed in its leaf calls alone, and
+     * its other calls then stay timed and take much longer; the tracer decided
      * from those calls that the method is shorter than the clock; a method with none then takes the
      * mean of its timed calls), less the recording's shortest timed leaf call, which is the
      * tracer's own time between its two clock reads rather than the method's (an untimed call does
@@ -371,7 +384,7 @@ public final class MethodStatistics {
             long measured = r.untimedEach >= 0 ? r.untimedEach : timed == 0 ? 0 : r.sumNanos / timed;
             long each = Math.max(0, measured - (shortestLeaf == Long.MAX_VALUE ? 0 : shortestLeaf));
             r.estimatedNanos = each * r.untimed;
-            r.totalNanos += r.estimatedNanos;
+            r.totalNanos += each * r.untimedOutermost; // a nested call's time is in the outer call's
             r.selfNanos += r.estimatedNanos;
             r.sumNanos += r.estimatedNanos;
             if (each > r.maxNanos) r.maxNanos = each;

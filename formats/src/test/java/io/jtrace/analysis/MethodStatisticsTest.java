@@ -77,6 +77,38 @@ class MethodStatisticsTest {
         assertTrue(each >= 38 && each <= 55, "estimate per untimed call: " + each + " ns");
     }
 
+    /**
+     * A recursion whose base case (its leaf calls) went untimed while its other calls stayed timed
+     * (the tracer's LEAF_UNTIMED): each untimed leaf call is estimated from the method's timed leaf
+     * calls, not from all its timed calls (which include the recursion below them), and the
+     * estimates of calls nested in a call of the same method stay out of its total.
+     */
+    @Test
+    void untimedLeafCallsOfATimedRecursionAreEstimatedFromItsLeafCalls() {
+        Events ev = new Events(1, "main").enter("p.T.main", 0);
+        long now = 10;
+        ev.enter("p.T.leaf", now).exit(now + 20); // the shortest leaf call: the tracer's own time
+        now += 100;
+        for (int i = 0; i < 200; i++) { // fib(2) { fib(1) }: 1000 ns, its leaf call 60 ns
+            ev.enter("p.T.fib", now).enter("p.T.fib", now + 10).exit(now + 70).exit(now + 1_000);
+            now += 1_010;
+        }
+        for (int i = 0; i < 100; i++) { // the leaf call untimed: its exit has its enter's time
+            ev.enter("p.T.fib", now).enter("p.T.fib", now + 10).exit(now + 10, ExitKind.RETURN_UNTIMED).exit(now + 1_000);
+            now += 1_010;
+        }
+        List<TraceEvent> events = ev.exit(now).list();
+        MethodStatistics s = new MethodStatistics(3);
+        events.forEach(s::accept);
+        s.endAll();
+        MethodStatistics.MethodRow fib = row(s, "fib");
+        assertEquals(600, fib.calls());
+        assertEquals(100, fib.untimedCalls());
+        assertEquals(100 * (60 - 20), fib.estimatedNanos(), "each at its timed leaf calls' 60 ns less the tracer's 20 ns");
+        assertEquals(300 * 1_000, fib.totalNanos(), "the outer calls' measured time, no estimate added twice");
+        assertEquals((200 * 60 + 100 * 40 + 300 * 1_000) / 600, fib.averageNanos());
+    }
+
     @Test
     void recursionIsNotCountedTwiceInTotal() {
         // f(0..100) { f(10..60) { f(20..30) } }

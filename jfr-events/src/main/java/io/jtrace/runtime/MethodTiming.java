@@ -19,6 +19,12 @@ package io.jtrace.runtime;
  * {@link #MAX_WINDOWS} windows the method stays timed for good and is no longer watched. Every call is still recorded, enter and exit, in order; only their times are left
  * out. {@code jtrace run --timing full} turns this off.
  *
+ * <p>A method whose calls are leaf calls only in part (a recursion's base case, an early return)
+ * misses that rule however short its leaf calls are. So a window in which at least
+ * {@link #LEAVES_NEEDED} calls were leaf calls and at least 95% of those were short makes its leaf
+ * calls' exits untimed ({@link #LEAF_UNTIMED}): every call still reads the clock at its enter (a
+ * leaf is known only at the exit), the leaf calls no more at their exit, the others still do.
+ *
  * <p>The tables are shared by all threads and updated without locks: a count lost to a race only
  * delays a decision, and a decision is never taken back.
  */
@@ -28,8 +34,12 @@ final class MethodTiming {
     static final byte WATCHED = 0;
     static final byte UNTIMED = 1;
     static final byte TIMED = 2;
+    /** Timed, but an exit with no clock read since its enter (a leaf call's) is untimed. */
+    static final byte LEAF_UNTIMED = 3;
     static final int WINDOW = 256;
     static final int SHORT_NEEDED = WINDOW * 95 / 100;
+    /** Leaf calls a window needs before its leaf calls alone decide (a quarter of its calls). */
+    static final int LEAVES_NEEDED = WINDOW / 4;
     static final int WARMUP_WINDOWS = 32;
     static final int MAX_WINDOWS = 4096;
 
@@ -40,10 +50,13 @@ final class MethodTiming {
     /** The shortest leaf call measured so far (the tracer's own time between its clock reads). */
     private static long floorNanos = Long.MAX_VALUE;
 
-    /** Per method id: WATCHED, UNTIMED or TIMED. */
+    /** Per method id: WATCHED, UNTIMED, TIMED or LEAF_UNTIMED. */
     private static volatile byte[] states = new byte[4096];
-    /** Per method id: calls watched in this window (bits 0-8), short ones (bits 9-17), windows done (bits 18-31). */
-    private static volatile int[] counts = new int[4096];
+    /**
+     * Per method id: calls watched in this window (bits 0-8), short leaf calls (bits 9-17), leaf
+     * calls (bits 18-26), windows done (bits 27 on).
+     */
+    private static volatile long[] counts = new long[4096];
 
     /** Measures the clock's own cost once, before tracing starts. */
     static void calibrate() {
@@ -58,23 +71,26 @@ final class MethodTiming {
         shortNanos = Math.max(30, Math.min(200, 2 * best));
     }
 
+    /** What this method's calls do now: WATCHED, UNTIMED, TIMED or LEAF_UNTIMED (TIMED under full timing). */
+    static byte state(int methodId) {
+        if (full) return TIMED; // an attach with --timing full after one that decided methods untimed
+        byte[] s = states;
+        return methodId < s.length ? s[methodId] : WATCHED;
+    }
+
     /** Whether calls of this method go without clock reads now. */
     static boolean untimed(int methodId) {
-        if (full) return false; // an attach with --timing full after one that decided methods untimed
-        byte[] s = states;
-        return methodId < s.length && s[methodId] == UNTIMED;
+        return state(methodId) == UNTIMED;
     }
 
     /** Whether this method's timed calls are still being watched. */
     static boolean watched(int methodId) {
-        if (full) return false;
-        byte[] s = states;
-        return methodId >= s.length || s[methodId] == WATCHED;
+        return state(methodId) == WATCHED;
     }
 
     /** A timed call of a watched method returned: {@code leaf} with this duration (ns), or not a leaf. */
     static void observe(int methodId, boolean leaf, long nanos) {
-        int[] c = counts;
+        long[] c = counts;
         byte[] s = states;
         if (methodId >= c.length || methodId >= s.length) {
             grow(methodId);
@@ -86,25 +102,28 @@ final class MethodTiming {
             if (nanos < floor) floorNanos = floor = nanos; // racy: a lost update only keeps a higher floor a while
             isShort = nanos - floor < shortNanos;
         }
-        int v = c[methodId];
-        int watchedCalls = (v & 0x1ff) + 1;
-        int shortCalls = ((v >>> 9) & 0x1ff) + (isShort ? 1 : 0);
-        int windows = v >>> 18;
+        long v = c[methodId];
+        int watchedCalls = (int) (v & 0x1ff) + 1;
+        int shortCalls = (int) ((v >>> 9) & 0x1ff) + (isShort ? 1 : 0);
+        int leafCalls = (int) ((v >>> 18) & 0x1ff) + (leaf ? 1 : 0);
+        long windows = v >>> 27;
         if (watchedCalls < WINDOW) {
-            c[methodId] = (windows << 18) | (shortCalls << 9) | watchedCalls;
+            c[methodId] = (windows << 27) | ((long) leafCalls << 18) | (shortCalls << 9) | watchedCalls;
             return;
         }
         windows++;
         if (windows <= WARMUP_WINDOWS) {
-            c[methodId] = windows << 18;
+            c[methodId] = windows << 27;
             return;
         }
         if (shortCalls >= SHORT_NEEDED) {
             s[methodId] = UNTIMED;
+        } else if (leafCalls >= LEAVES_NEEDED && shortCalls >= leafCalls * 95 / 100) {
+            s[methodId] = LEAF_UNTIMED;
         } else if (windows >= MAX_WINDOWS) {
             s[methodId] = TIMED;
         }
-        c[methodId] = windows << 18; // a new window
+        c[methodId] = windows << 27; // a new window
     }
 
     private static synchronized void grow(int methodId) {
@@ -119,6 +138,6 @@ final class MethodTiming {
     static synchronized void reset() {
         floorNanos = Long.MAX_VALUE;
         states = new byte[4096];
-        counts = new int[4096];
+        counts = new long[4096];
     }
 }

@@ -124,12 +124,17 @@ final class ThreadTrace {
         if (trail != null) trail.dropAbove(d);
         if (d >= Tracer.maxDepth) return;
         long now;
-        if (MethodTiming.untimed(methodId)) {
+        byte timing = MethodTiming.state(methodId);
+        if (timing == MethodTiming.UNTIMED) {
             beginUntimed(RecordFormat.EXIT, RecordFormat.EXIT_UNTIMED);
+            now = lastNanos;
+        } else if (timing == MethodTiming.LEAF_UNTIMED && leafOpen) {
+            beginUntimed(RecordFormat.EXIT, RecordFormat.EXIT_UNTIMED);
+            leafOpen = false; // its enter read the clock: its caller is no leaf
             now = lastNanos;
         } else {
             now = System.nanoTime();
-            if (MethodTiming.watched(methodId)) MethodTiming.observe(methodId, leafOpen, now - lastNanos);
+            if (timing == MethodTiming.WATCHED) MethodTiming.observe(methodId, leafOpen, now - lastNanos);
             beginExit(now);
         }
         recordOpen = false;

@@ -4,6 +4,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import jdk.jfr.consumer.RecordedEvent;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -95,6 +102,51 @@ class MethodTimingTest {
         assertTrue(MethodTiming.untimed(1), "its caller, once 2 went untimed");
         assertFalse(MethodTiming.untimed(3), "its callee is timed");
         assertTrue(MethodTiming.watched(3));
+    }
+
+    /**
+     * A recursion: half its calls are short leaf calls (the base case), the rest long. Not untimed,
+     * but its leaf calls' exits go untimed: on a thread trace, a leaf call then writes an untimed
+     * exit after its timed enter, a call with callees a timed exit, and the leaf call's caller is
+     * not taken for a leaf (its callee's enter read the clock).
+     */
+    @Test
+    void aMethodWhoseLeafCallsAreShortGoesUntimedInItsLeafCallsAlone() throws Exception {
+        calls(6, 1, true, 60);
+        for (int w = 0; w < MethodTiming.WARMUP_WINDOWS + 1; w++) {
+            calls(6, MethodTiming.WINDOW / 2, true, 70);
+            calls(6, MethodTiming.WINDOW / 2, false, 5_000);
+        }
+        assertFalse(MethodTiming.untimed(6));
+        assertEquals(MethodTiming.LEAF_UNTIMED, MethodTiming.state(6));
+        assertFalse(MethodTiming.watched(6));
+
+        // too few leaf calls in a window (under a quarter): decided on all its calls, as before
+        calls(8, 1, true, 60);
+        for (int w = 0; w < MethodTiming.WARMUP_WINDOWS + 3; w++) {
+            calls(8, MethodTiming.LEAVES_NEEDED - 1, true, 70);
+            calls(8, MethodTiming.WINDOW - MethodTiming.LEAVES_NEEDED + 1, false, 5_000);
+        }
+        assertEquals(MethodTiming.WATCHED, MethodTiming.state(8));
+
+        ThreadTrace t = new ThreadTrace(Thread.currentThread(), false);
+        List<String> records = new ArrayList<>();
+        for (RecordedEvent batch : BatchCapture.batches(() -> {
+            t.enter(6); // a call with a callee: the callee's exit untimed, its own timed
+            t.enter(6);
+            t.exit(6);
+            t.exit(6);
+            t.flush();
+        })) {
+            RecordDecoder d = new RecordDecoder(batch.getString("payload").getBytes(StandardCharsets.ISO_8859_1));
+            d.startBatch();
+            while (d.hasMore()) {
+                d.readRecordStart();
+                String kind = d.kind == RecordFormat.ENTER ? "enter" : d.kind == RecordFormat.EXIT ? "exit" : "kind " + d.kind;
+                records.add(kind + (d.delta < 0 ? " untimed" : ""));
+            }
+        }
+        assertEquals(List.of("enter", "enter", "exit untimed", "exit"), records);
     }
 
     @Test
