@@ -63,7 +63,10 @@ public final class MethodStatistics {
         public long calls() { return calls; }
         /** Calls recorded without a duration (shorter than the clock's own cost); their time is estimated. */
         public long untimedCalls() { return untimed; }
-        /** The time estimated for the untimed calls (their method's mean timed call, each), in total and self. */
+        /**
+         * The time estimated for the untimed calls (their method's mean timed call, each), in self;
+         * in total only that of the calls not nested in a call of the same method.
+         */
         public long estimatedNanos() { return estimatedNanos; }
         /** Inclusive time, counting only the outermost of nested (recursive) calls. */
         public long totalNanos() { return totalNanos; }
