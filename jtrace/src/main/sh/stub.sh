@@ -68,7 +68,7 @@ for a in "$@"; do
       -f|--format) next=format ;;
       -o|--output) next=skip ;; # a file that may exist already, not the recording
       --format=*) format=${a#--format=} ;;
-      -f*) format=${a#-f} ;;
+      -f*) format=${a#-f}; format=${format#=} ;;
       -*) ;;
       *) if [ -f "$a" ]; then case $file in *.jfr) ;; *) file=$a ;; esac; fi ;; # the first .jfr, else a file
     esac
@@ -84,9 +84,11 @@ case $sub in
         export:parquet) limit=0 ;; # many recordings into one dataset: the first one's size says little
         tree:*|export:collapsed|export:flamegraph)
           limit=48
-          if [ "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 4)" -le 2 ]; then limit=512; fi ;;
+          cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null)
+          case $cores in ''|*[!0-9]*) cores=4 ;; esac
+          if [ "$cores" -le 2 ]; then limit=512; fi ;;
       esac
-      size=$(wc -c <"$file" 2>/dev/null || echo 0)
+      size=$( { wc -c <"$file"; } 2>/dev/null || echo 0)
       if [ $((size)) -lt $((limit * 1048576)) ]; then jit=-XX:TieredStopAtLevel=1; fi
     fi ;;
 esac

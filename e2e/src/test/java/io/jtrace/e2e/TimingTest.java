@@ -200,6 +200,18 @@ class TimingTest {
         assertEquals(0, summary.exit(), summary::toString);
         assertTrue(summary.out().contains("workloads.CallHeavy.fib(int) ("
                 + String.format(java.util.Locale.ROOT, "%,d", n[1]) + " untimed)"), summary.out());
+
+        // a filtered recording keeps them untimed, and their enters keep their times
+        Path filtered = dir.resolve("fib-filtered.jfr");
+        Jtrace.Result filter = Jtrace.jtrace(dir, "filter", rec.toString(), "--include", "workloads.**", "-o", filtered.toString());
+        assertEquals(0, filter.exit(), filter::toString);
+        Jtrace.Result printFiltered = Jtrace.jtrace(dir, "print", filtered.toString());
+        assertEquals(0, printFiltered.exit(), printFiltered::toString);
+        List<String> before = print.outLines(), after = printFiltered.outLines();
+        for (int i = 0; i < Math.min(before.size(), after.size()); i++) { // (a message of a million lines breaks surefire)
+            assertEquals(before.get(i), after.get(i), "print of the filtered recording, line " + (i + 1));
+        }
+        assertEquals(before.size(), after.size(), "lines printed of the filtered recording");
     }
 
     @ParameterizedTest

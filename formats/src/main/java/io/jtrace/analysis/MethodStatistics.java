@@ -256,8 +256,10 @@ public final class MethodStatistics {
         // an untimed call with timed callees measured a span (between its neighbours' records), which
         // comes out of the caller's self time as a callee's duration; one with none left it all there
         if (kind == ExitKind.RETURN_UNTIMED && duration == 0) untimedIn(t, id);
-        long self = duration - t.childNanos[t.depth + 1];
-        record(t, id, method, duration, Math.max(0, self), kind, false);
+        long inCallees = t.childNanos[t.depth + 1];
+        long self = duration - inCallees;
+        // no time in callees: none, or only untimed ones, which the tracer counts as a leaf call too
+        record(t, id, method, duration, Math.max(0, self), kind, inCallees == 0);
         t.childNanos[t.depth] += duration;
     }
 
@@ -278,7 +280,7 @@ public final class MethodStatistics {
         if (id != 0 && t.depth > 0 && t.methods[t.depth - 1] != 0) untimedUnder.add(((long) t.methods[t.depth - 1] << 32) | id);
     }
 
-    /** {@code leafCall}: a call with no traced callees ({@link CallVisitor#call}). */
+    /** {@code leafCall}: a call with no time in traced callees (none, or only untimed ones), as the tracer decides. */
     private void record(ThreadState t, int id, MethodInfo method, long duration, long self, ExitKind kind, boolean leafCall) {
         if (id == 0) return; // a placeholder for frames lost in a gap
         MethodRow r = row(id, method);

@@ -144,7 +144,9 @@ public final class RecordingWriter implements AutoCloseable {
             exit(b, e.nanos() + origin, m.kind(), m.exception());
         } else if (e instanceof MethodCall m && m.kind() == ExitKind.RETURN_UNTIMED) {
             before(b, e.nanos() + origin); // an untimed call stays untimed: no times to invent
-            b.encoder.enterUntimed(m.method().id());
+            // its enter has a time of its own if its method went untimed in its leaf calls alone
+            if (e.nanos() + origin == b.encoder.lastNanos()) b.encoder.enterUntimed(m.method().id());
+            else b.encoder.enter(m.method().id(), e.nanos() + origin);
             b.push(m.method().id());
             calls++;
             values(b, values, RecordFormat.ARGUMENT, e.nanos() + origin);

@@ -109,6 +109,36 @@ class MethodStatisticsTest {
         assertEquals((200 * 60 + 100 * 40 + 300 * 1_000) / 600, fib.averageNanos());
     }
 
+    /**
+     * The same when the base case calls an untimed helper: the tracer still counts it a leaf call
+     * (no clock read between its enter and exit), so its estimate comes from the calls like it,
+     * not from the recursion's.
+     */
+    @Test
+    void aBaseCaseWithOnlyUntimedCalleesIsEstimatedLikeALeafCall() {
+        Events ev = new Events(1, "main").enter("p.T.main", 0);
+        long now = 10;
+        ev.enter("p.T.leaf", now).exit(now + 20);
+        now += 100;
+        for (int i = 0; i < 200; i++) { // size(2) { size(1) { isLeaf() untimed } }: 1000 ns, its base case 60 ns
+            ev.enter("p.T.size", now).enter("p.T.size", now + 10).enter("p.T.isLeaf", now + 10).exit(now + 10, ExitKind.RETURN_UNTIMED)
+                    .exit(now + 70).exit(now + 1_000);
+            now += 1_010;
+        }
+        for (int i = 0; i < 100; i++) {
+            ev.enter("p.T.size", now).enter("p.T.size", now + 10).enter("p.T.isLeaf", now + 10).exit(now + 10, ExitKind.RETURN_UNTIMED)
+                    .exit(now + 10, ExitKind.RETURN_UNTIMED).exit(now + 1_000);
+            now += 1_010;
+        }
+        List<TraceEvent> events = ev.exit(now).list();
+        MethodStatistics s = new MethodStatistics(4);
+        events.forEach(s::accept);
+        s.endAll();
+        MethodStatistics.MethodRow size = row(s, "size");
+        assertEquals(100, size.untimedCalls());
+        assertEquals(100 * (60 - 20), size.estimatedNanos(), "each at its timed base cases' 60 ns less the tracer's 20 ns");
+    }
+
     @Test
     void recursionIsNotCountedTwiceInTotal() {
         // f(0..100) { f(10..60) { f(20..30) } }

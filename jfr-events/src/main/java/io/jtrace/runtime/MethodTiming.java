@@ -118,7 +118,7 @@ final class MethodTiming {
         }
         if (shortCalls >= SHORT_NEEDED) {
             s[methodId] = UNTIMED;
-        } else if (leafCalls >= LEAVES_NEEDED && shortCalls >= leafCalls * 95 / 100) {
+        } else if (leafCalls >= LEAVES_NEEDED && shortCalls * 100 >= leafCalls * 95) {
             s[methodId] = LEAF_UNTIMED;
         } else if (windows >= MAX_WINDOWS) {
             s[methodId] = TIMED;

@@ -127,6 +127,11 @@ public final class RecordEncoder {
         return baseNanos;
     }
 
+    /** The last record's time: the time an untimed record written now would have. */
+    public long lastNanos() {
+        return lastNanos;
+    }
+
     /** The payload as the String field of a TraceBatch event (one char per 7-bit unit). */
     public String payload() {
         return new String(buf, 0, pos, StandardCharsets.ISO_8859_1);

@@ -126,6 +126,9 @@ final class ThreadTrace {
         long now;
         byte timing = MethodTiming.state(methodId);
         if (timing == MethodTiming.UNTIMED) {
+            // (a call entered timed just before another thread decided its method untimed ends
+            // untimed too, and keeps its caller a leaf: that caller may then go unmeasured, never
+            // given a duration it did not have)
             beginUntimed(RecordFormat.EXIT, RecordFormat.EXIT_UNTIMED);
             now = lastNanos;
         } else if (timing == MethodTiming.LEAF_UNTIMED && leafOpen) {
