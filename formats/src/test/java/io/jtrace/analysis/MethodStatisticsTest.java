@@ -78,65 +78,50 @@ class MethodStatisticsTest {
     }
 
     /**
-     * A recursion whose base case (its leaf calls) went untimed while its other calls stayed timed
-     * (the tracer's LEAF_UNTIMED): each untimed leaf call is estimated from the method's timed leaf
-     * calls, not from all its timed calls (which include the recursion below them), and the
-     * estimates of calls nested in a call of the same method stay out of its total.
+     * A recursion r(2) { r(1) } of 1,000 ns whose base case r(1) takes 60 ns, 200 times timed, then
+     * 100 times with the base case untimed (its exit has its enter's time): the tracer's
+     * LEAF_UNTIMED. {@code helper}: a method the base case calls, untimed (null: none).
      */
-    @Test
-    void untimedLeafCallsOfATimedRecursionAreEstimatedFromItsLeafCalls() {
+    private static MethodStatistics recursionWithItsBaseCaseUntimed(String helper) {
         Events ev = new Events(1, "main").enter("p.T.main", 0);
         long now = 10;
         ev.enter("p.T.leaf", now).exit(now + 20); // the shortest leaf call: the tracer's own time
         now += 100;
-        for (int i = 0; i < 200; i++) { // fib(2) { fib(1) }: 1000 ns, its leaf call 60 ns
-            ev.enter("p.T.fib", now).enter("p.T.fib", now + 10).exit(now + 70).exit(now + 1_000);
+        for (int i = 0; i < 300; i++) {
+            ev.enter("p.T.r", now).enter("p.T.r", now + 10);
+            if (helper != null) ev.enter(helper, now + 10).exit(now + 10, ExitKind.RETURN_UNTIMED);
+            if (i < 200) ev.exit(now + 70);
+            else ev.exit(now + 10, ExitKind.RETURN_UNTIMED);
+            ev.exit(now + 1_000);
             now += 1_010;
         }
-        for (int i = 0; i < 100; i++) { // the leaf call untimed: its exit has its enter's time
-            ev.enter("p.T.fib", now).enter("p.T.fib", now + 10).exit(now + 10, ExitKind.RETURN_UNTIMED).exit(now + 1_000);
-            now += 1_010;
-        }
-        List<TraceEvent> events = ev.exit(now).list();
-        MethodStatistics s = new MethodStatistics(3);
-        events.forEach(s::accept);
+        MethodStatistics s = new MethodStatistics(4);
+        ev.exit(now).list().forEach(s::accept);
         s.endAll();
-        MethodStatistics.MethodRow fib = row(s, "fib");
-        assertEquals(600, fib.calls());
-        assertEquals(100, fib.untimedCalls());
-        assertEquals(100 * (60 - 20), fib.estimatedNanos(), "each at its timed leaf calls' 60 ns less the tracer's 20 ns");
-        assertEquals(300 * 1_000, fib.totalNanos(), "the outer calls' measured time, no estimate added twice");
-        assertEquals((200 * 60 + 100 * 40 + 300 * 1_000) / 600, fib.averageNanos());
+        return s;
     }
 
     /**
-     * The same when the base case calls an untimed helper: the tracer still counts it a leaf call
-     * (no clock read between its enter and exit), so its estimate comes from the calls like it,
-     * not from the recursion's.
+     * Each untimed base case is estimated from the method's timed leaf calls, not from all its
+     * timed calls (which include the recursion below them), and the estimates of calls nested in
+     * a call of the same method stay out of its total.
      */
     @Test
+    void untimedLeafCallsOfATimedRecursionAreEstimatedFromItsLeafCalls() {
+        MethodStatistics.MethodRow r = row(recursionWithItsBaseCaseUntimed(null), "r");
+        assertEquals(600, r.calls());
+        assertEquals(100, r.untimedCalls());
+        assertEquals(100 * (60 - 20), r.estimatedNanos(), "each at its timed leaf calls' 60 ns less the tracer's 20 ns");
+        assertEquals(300 * 1_000, r.totalNanos(), "the outer calls' measured time, no estimate added twice");
+        assertEquals((200 * 60 + 100 * 40 + 300 * 1_000) / 600, r.averageNanos());
+    }
+
+    /** The same when the base case calls an untimed helper: the tracer still counts it a leaf call (no clock read between its enter and exit). */
+    @Test
     void aBaseCaseWithOnlyUntimedCalleesIsEstimatedLikeALeafCall() {
-        Events ev = new Events(1, "main").enter("p.T.main", 0);
-        long now = 10;
-        ev.enter("p.T.leaf", now).exit(now + 20);
-        now += 100;
-        for (int i = 0; i < 200; i++) { // size(2) { size(1) { isLeaf() untimed } }: 1000 ns, its base case 60 ns
-            ev.enter("p.T.size", now).enter("p.T.size", now + 10).enter("p.T.isLeaf", now + 10).exit(now + 10, ExitKind.RETURN_UNTIMED)
-                    .exit(now + 70).exit(now + 1_000);
-            now += 1_010;
-        }
-        for (int i = 0; i < 100; i++) {
-            ev.enter("p.T.size", now).enter("p.T.size", now + 10).enter("p.T.isLeaf", now + 10).exit(now + 10, ExitKind.RETURN_UNTIMED)
-                    .exit(now + 10, ExitKind.RETURN_UNTIMED).exit(now + 1_000);
-            now += 1_010;
-        }
-        List<TraceEvent> events = ev.exit(now).list();
-        MethodStatistics s = new MethodStatistics(4);
-        events.forEach(s::accept);
-        s.endAll();
-        MethodStatistics.MethodRow size = row(s, "size");
-        assertEquals(100, size.untimedCalls());
-        assertEquals(100 * (60 - 20), size.estimatedNanos(), "each at its timed base cases' 60 ns less the tracer's 20 ns");
+        MethodStatistics.MethodRow r = row(recursionWithItsBaseCaseUntimed("p.T.isLeaf"), "r");
+        assertEquals(100, r.untimedCalls());
+        assertEquals(100 * (60 - 20), r.estimatedNanos(), "each at its timed base cases' 60 ns less the tracer's 20 ns");
     }
 
     @Test
