@@ -45,29 +45,32 @@ class TimingTest {
 
     /** Counts the calls of the method named {@code name} as the library replays them, leaf or not. */
     private static Calls calls(Path rec, String name) throws Exception {
-        long[] n = new long[3];
+        long[] n = byShape(rec, name);
+        return new Calls(n[0] + n[1] + n[2] + n[3], n[1] + n[3], n[0] + n[2]);
+    }
+
+    /**
+     * The calls of the method named {@code name} as the library replays them: leaf calls timed and
+     * untimed, then calls with traced callees timed and untimed.
+     */
+    private static long[] byShape(Path rec, String name) throws Exception {
+        long[] n = new long[4];
         try (TraceIndex index = TraceReader.read(rec, null)) {
             Replay.of(index, index.threads()).into(new CallAdapter() {
                 @Override
                 public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
                                  ExceptionRef exception) {
-                    count(method, kind);
+                    if (method.name().equals(name)) n[kind == ExitKind.RETURN_UNTIMED ? 1 : 0]++;
                 }
 
                 @Override
                 public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
                                  ExceptionRef exception) {
-                    count(method, kind);
-                }
-
-                private void count(MethodInfo method, ExitKind kind) {
-                    if (!method.name().equals(name)) return;
-                    n[0]++;
-                    n[kind == ExitKind.RETURN_UNTIMED ? 1 : 2]++;
+                    if (method.name().equals(name)) n[kind == ExitKind.RETURN_UNTIMED ? 3 : 2]++;
                 }
             });
         }
-        return new Calls(n[0], n[1], n[2]);
+        return n;
     }
 
     /** The JSON export's add lines: untimed ones have a null duration, and are still returns. */
@@ -171,22 +174,7 @@ class TimingTest {
         Path rec = dir.resolve("fib.jfr");
         Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of(), "workloads.CallHeavy", "5000");
         assertEquals(0, run.exit(), run::toString);
-        long[] n = new long[4]; // leaf timed, leaf untimed, with callees timed, with callees untimed
-        try (TraceIndex index = TraceReader.read(rec, null)) {
-            Replay.of(index, index.threads()).into(new CallAdapter() {
-                @Override
-                public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
-                                 ExceptionRef exception) {
-                    if (method.name().equals("fib")) n[kind == ExitKind.RETURN_UNTIMED ? 1 : 0]++;
-                }
-
-                @Override
-                public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
-                                 ExceptionRef exception) {
-                    if (method.name().equals("fib")) n[kind == ExitKind.RETURN_UNTIMED ? 3 : 2]++;
-                }
-            });
-        }
+        long[] n = byShape(rec, "fib"); // leaf timed, leaf untimed, with callees timed, with callees untimed
         assertEquals(5000 * 89, n[0] + n[1], "every base case recorded (fib(10): 89 of its 177 calls)");
         assertEquals(5000 * 88, n[2] + n[3], "every other call recorded");
         assertTrue(n[1] > 0, "the base case goes untimed: " + java.util.Arrays.toString(n));
