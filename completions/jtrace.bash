@@ -238,7 +238,7 @@ function _picocli_jtrace_run() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-exceptions' '--live' '-h' '--help' '-V' '--version' '--debug'"
+  local flag_opts="'--no-exceptions' '--live' '--no-class-cache' '-h' '--help' '-V' '--version' '--debug'"
   local arg_opts="'-o' '--output' '--include' '--exclude' '--depth' '--vars' '--args' '--lines' '--values' '--redact' '--string-length' '--timing' '--sample' '--thread'"
   local HOW_option_args=("identity" "tostring") # --values values
   local HOW_option_args=("adaptive" "full") # --timing values

@@ -36,6 +36,7 @@ complete -c jtrace -n "__fish_seen_subcommand_from run" -l no-exceptions -d 'Do 
 complete -c jtrace -n "__fish_seen_subcommand_from run" -l sample -r -d 'Also take JFR execution samples every PERIOD (default 20ms), so that \'jtrace summary\' shows where time went in untraced code.'
 complete -c jtrace -n "__fish_seen_subcommand_from run" -l live -d 'Also print the trace as it happens on stdout (the \'print\' format, about a second behind); lines the terminal cannot take are skipped (\'~ N lines skipped\'), the program is never slowed.'
 complete -c jtrace -n "__fish_seen_subcommand_from run" -l thread -r -d 'With --live: only threads whose name matches (glob: worker-*) or with this id. Repeatable.'
+complete -c jtrace -n "__fish_seen_subcommand_from run" -l no-class-cache -d 'Rewrite every class afresh and keep none for the next run (by default a class rewritten once is kept, byte-exact, under $XDG_CACHE_HOME/jtrace/classes, and reused while the class and the scope stay the same).'
 complete -c jtrace -n "__fish_seen_subcommand_from run" -s h -l help -d 'Show this help message and exit.'
 complete -c jtrace -n "__fish_seen_subcommand_from run" -s V -l version -d 'Print version information and exit.'
 complete -c jtrace -n "__fish_seen_subcommand_from run" -l debug -d 'Print stack traces of internal errors.'

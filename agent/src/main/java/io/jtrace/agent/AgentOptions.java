@@ -40,6 +40,8 @@ public final class AgentOptions {
     public boolean timingFull;
     /** JFR execution sampling period (e.g. {@code 20 ms}); null = no sampling. */
     public String sample;
+    /** Where rewritten classes are kept for the next run with the same scope (jtrace run's cache); null = none. */
+    public String classCache;
     /** agentmain only: end the attached session ({@code jtrace detach}). */
     public boolean detach;
     /** agentmain only: jtrace attach's private directory, where the agent says when tracing runs and ends. */
@@ -90,6 +92,7 @@ public final class AgentOptions {
                 case "sample": o.sample = value; break;
                 case "detach": o.detach = true; break;
                 case "control": o.control = value; break;
+                case "classCache": o.classCache = value; break;
                 case "depth":
                     try {
                         o.depth = Integer.parseInt(value);
@@ -123,6 +126,7 @@ public final class AgentOptions {
         if (sample != null) pairs.put("sample", List.of(sample));
         if (detach) pairs.put("detach", List.of("true"));
         if (control != null) pairs.put("control", List.of(control));
+        if (classCache != null) pairs.put("classCache", List.of(classCache));
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<String, List<String>> e : pairs.entrySet()) {
             for (String v : e.getValue()) {

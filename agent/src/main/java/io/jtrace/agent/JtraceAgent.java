@@ -126,12 +126,40 @@ public final class JtraceAgent {
             TraceRuntime.start(version(), options.format(), options.depth, attached);
             ClassInstrumenter instrumenter = new ClassInstrumenter(filter, MethodRegistry::register,
                     probes(options, redaction, log));
-            TraceTransformer transformer = new TraceTransformer(instrumenter, inst, log);
+            TraceTransformer transformer = new TraceTransformer(rewriting(options, filter, instrumenter, log), inst, log);
             inst.addTransformer(transformer, attached);
             if (attached) AttachSession.started(inst, transformer, recording, log, options, uncaught);
         } catch (Throwable t) {
             log.log("could not start tracing: " + t);
         }
+    }
+
+    /**
+     * Through the class cache when jtrace run gives one and the probes are the call and exception
+     * probes alone (variable, line and argument probes hand out ids of their own, which templates
+     * do not carry): the cache's directory is named after everything that decides how a class is
+     * rewritten besides its bytes (the agent build is the cache root's, from jtrace run).
+     */
+    private static ClassRewriting rewriting(AgentOptions options, MethodFilter filter, ClassInstrumenter direct, AgentLog log) {
+        if (options.classCache == null || !options.vars.isEmpty() || !options.lines.isEmpty() || !options.args.isEmpty()) {
+            return ClassRewriting.direct(direct);
+        }
+        ClassCache cache = ClassCache.open(Paths.get(options.classCache), scopeKey(options), log);
+        if (cache == null) return ClassRewriting.direct(direct);
+        boolean exceptions = options.exceptions;
+        return ClassRewriting.cached(cache, filter,
+                ids -> new ClassInstrumenter(filter, ids, exceptions ? ClassInstrumenter.exceptionProbes(ids) : ClassInstrumenter.callProbes()),
+                direct, MethodRegistry::register, TypeRegistry::idOfName);
+    }
+
+    static String scopeKey(AgentOptions options) {
+        StringBuilder scope = new StringBuilder(version()).append("|exceptions=").append(options.exceptions);
+        for (String p : options.include) scope.append("|+").append(p);
+        for (String p : options.exclude) scope.append("|-").append(p);
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        byte[] bytes = scope.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        crc.update(bytes);
+        return "s" + Long.toHexString(crc.getValue()) + "-" + bytes.length;
     }
 
     /**

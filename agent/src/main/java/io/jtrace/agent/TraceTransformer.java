@@ -1,7 +1,6 @@
 package io.jtrace.agent;
 
 import io.jtrace.agent.filter.Exclusions;
-import io.jtrace.agent.instrument.ClassInstrumenter;
 import io.jtrace.runtime.TraceRuntime;
 import io.jtrace.runtime.Tracer;
 
@@ -21,7 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * logs every failure instead of letting the JVM swallow it.
  */
 final class TraceTransformer implements ClassFileTransformer {
-    private final ClassInstrumenter instrumenter;
+    private final ClassRewriting rewriting;
     private final Instrumentation inst;
     private final AgentLog log;
     /** Per thread: set while this thread instruments (instrumenting can load classes, which calls us again). */
@@ -32,8 +31,8 @@ final class TraceTransformer implements ClassFileTransformer {
     /** Internal names of the classes this transformer changed (attach: restored on detach). */
     private final Set<String> changed = ConcurrentHashMap.newKeySet();
 
-    TraceTransformer(ClassInstrumenter instrumenter, Instrumentation inst, AgentLog log) {
-        this.instrumenter = instrumenter;
+    TraceTransformer(ClassRewriting rewriting, Instrumentation inst, AgentLog log) {
+        this.rewriting = rewriting;
         this.inst = inst;
         this.log = log;
         Set<String> names = new HashSet<>();
@@ -66,7 +65,7 @@ final class TraceTransformer implements ClassFileTransformer {
 
     private byte[] instrument(Module module, String className, byte[] classFile) {
         try {
-            byte[] result = instrumenter.instrument(classFile);
+            byte[] result = rewriting.rewrite(className, classFile);
             if (result != null) {
                 changed.add(className);
                 letModuleReadRuntime(module);

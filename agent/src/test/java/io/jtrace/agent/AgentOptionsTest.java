@@ -50,7 +50,9 @@ class AgentOptionsTest {
         o.redact.add("*pin*");
         o.stringLength = 20;
         o.exceptions = false;
+        o.classCache = "/home/u/.cache/jtrace/classes/z1";
         AgentOptions back = AgentOptions.parse(o.format());
+        assertEquals(o.classCache, back.classCache);
         assertEquals(o.format(), back.format());
         assertEquals(20, back.stringLength);
         assertEquals(false, back.exceptions);

@@ -2,6 +2,7 @@ package io.jtrace.cli;
 
 import io.jtrace.agent.AgentOptions;
 import io.jtrace.cli.launch.AgentJars;
+import io.jtrace.cli.launch.ClassCacheDirectory;
 import io.jtrace.cli.launch.TargetCommand;
 import io.jtrace.cli.launch.WorkDirectory;
 import picocli.CommandLine.Command;
@@ -38,6 +39,12 @@ final class RunCommand extends JtraceCommand {
     @picocli.CommandLine.Mixin
     LiveView live;
 
+    @Option(names = "--no-class-cache",
+            description = "Rewrite every class afresh and keep none for the next run (by default a class rewritten"
+                    + " once is kept, byte-exact, under $XDG_CACHE_HOME/jtrace/classes, and reused while the class"
+                    + " and the scope stay the same).")
+    boolean noClassCache;
+
     @Parameters(paramLabel = "COMMAND", arity = "0..*", description = "The command to run, after '--'.")
     List<String> command;
 
@@ -61,6 +68,10 @@ final class RunCommand extends JtraceCommand {
 
     private int run(RunOutput out, boolean direct, AgentOptions options, WorkDirectory work) throws Exception {
         Path agent = AgentJars.agentJar();
+        if (!noClassCache) {
+            Path classes = ClassCacheDirectory.forAgent(agent);
+            if (classes != null) options.classCache = classes.toString();
+        }
         List<String> jvmOptions = List.of("-javaagent:" + agent + "=" + options.format(),
                 "-XX:FlightRecorderOptions:repository=" + work.repository());
         if (!direct && jvmOptions.stream().anyMatch(s -> s.contains(" "))) {
