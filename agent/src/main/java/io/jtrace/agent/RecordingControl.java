@@ -13,7 +13,9 @@ import jdk.jfr.Recording;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Field;
 import java.nio.file.Files;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -66,10 +68,10 @@ final class RecordingControl {
         }
         Map<String, String> settings = new HashMap<>();
         enable(settings, TraceBatchEvent.NAME, null);
-        enable(settings, MethodDefinitionEvent.NAME, "everyChunk");
-        enable(settings, TypeDefinitionEvent.NAME, "everyChunk");
-        enable(settings, VariableDefinitionEvent.NAME, "everyChunk");
-        enable(settings, SessionEvent.NAME, "everyChunk");
+        enable(settings, MethodDefinitionEvent.NAME, "beginChunk");
+        enable(settings, TypeDefinitionEvent.NAME, "beginChunk");
+        enable(settings, VariableDefinitionEvent.NAME, "beginChunk");
+        enable(settings, SessionEvent.NAME, "beginChunk");
         enable(settings, TracerStatisticsEvent.NAME, "endChunk");
         settings.put("jdk.DataLoss#enabled", "true");
         settings.put("jdk.JVMInformation#enabled", "true");
@@ -142,13 +144,12 @@ final class RecordingControl {
             c = current;
             current = null;
         }
-        if (c != null) c.flushAtExit();
+        if (c != null) {
+            c.flushAtExit();
+            c.stopAndWrite();
+        }
         try {
-            if (jfrHook != null) {
-                jfrHook.run(); // JFR's own shutdown: stops the recording and writes the destination
-            } else if (c != null) {
-                c.recording.stop();
-            }
+            if (jfrHook != null) jfrHook.run(); // JFR's own shutdown: other recordings, the repository
         } catch (Throwable t) {
             if (c != null) c.log.log("writing the recording failed: " + t);
         }
@@ -178,14 +179,43 @@ final class RecordingControl {
             current = null;
         }
         flushAtExit();
+        stopAndWrite();
+        restrictPermissions();
+        return true;
+    }
+
+    /**
+     * Stops the recording and writes its file from the chunks ({@link ChunkCopy}) when it is the
+     * only recording running (the repository then holds its chunks alone); otherwise, or if that
+     * fails, JFR writes it (its destination stays set until the copy is sure to be tried).
+     */
+    private void stopAndWrite() {
         try {
-            recording.stop();
+            boolean alone = true;
+            for (Recording r : FlightRecorder.getFlightRecorder().getRecordings()) {
+                if (r != recording && r.getState() == jdk.jfr.RecordingState.RUNNING) alone = false;
+            }
+            String repository = System.getProperty("jdk.jfr.repository");
+            if (!alone || repository == null) {
+                recording.stop(); // JFR writes the destination
+            } else {
+                recording.setDestination(null);
+                recording.stop();
+                try {
+                    ChunkCopy.write(Paths.get(repository), nanos(recording.getStartTime()), nanos(recording.getStopTime()), output);
+                } catch (IOException | RuntimeException e) {
+                    log.log("copying the chunks failed (" + e + "); JFR writes the recording instead");
+                    recording.dump(output);
+                }
+            }
             recording.close();
         } catch (Throwable t) {
             log.log("writing the recording failed: " + t);
         }
-        restrictPermissions();
-        return true;
+    }
+
+    private static long nanos(java.time.Instant t) {
+        return t.getEpochSecond() * 1_000_000_000L + t.getNano();
     }
 
     Path output() {

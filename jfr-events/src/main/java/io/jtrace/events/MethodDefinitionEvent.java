@@ -17,7 +17,7 @@ import jdk.jfr.StackTrace;
 @Category({"jtrace"})
 @Description("Maps a jtrace method id to its class, name, descriptor and source position")
 @StackTrace(false)
-@Period("everyChunk")
+@Period("beginChunk")
 public final class MethodDefinitionEvent extends jdk.jfr.Event {
     public static final String NAME = "jtrace.MethodDefinition";
 

@@ -16,7 +16,7 @@ import jdk.jfr.StackTrace;
 @Category({"jtrace"})
 @Description("jtrace agent options and clock origin of this recording")
 @StackTrace(false)
-@Period("everyChunk")
+@Period("beginChunk")
 public final class SessionEvent extends jdk.jfr.Event {
     public static final String NAME = "jtrace.Session";
 

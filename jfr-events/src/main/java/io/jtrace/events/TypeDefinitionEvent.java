@@ -13,7 +13,7 @@ import jdk.jfr.StackTrace;
 @Category({"jtrace"})
 @Description("Maps a jtrace type id to a class name")
 @StackTrace(false)
-@Period("everyChunk")
+@Period("beginChunk")
 public final class TypeDefinitionEvent extends jdk.jfr.Event {
     public static final String NAME = "jtrace.TypeDefinition";
 

@@ -21,7 +21,7 @@ import jdk.jfr.StackTrace;
 @Description("Maps a jtrace variable access-site id to the method, variable, declared type, line and access kind;"
         + " also names the parameters and return value recorded with --args")
 @StackTrace(false)
-@Period("everyChunk")
+@Period("beginChunk")
 public final class VariableDefinitionEvent extends jdk.jfr.Event {
     public static final String NAME = "jtrace.VariableDefinition";
 
