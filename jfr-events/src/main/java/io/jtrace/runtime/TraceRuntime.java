@@ -88,6 +88,13 @@ public final class TraceRuntime {
             hooksAdded = true;
         }
         initializeRuntimeClasses();
+        // The periodic events come at the start of each chunk; this recording's first chunk began
+        // before this session's options were set (and, after an attach, before the hooks ran for
+        // it): the session and what is registered so far are written now.
+        emitSession();
+        MethodRegistry.emitAll();
+        TypeRegistry.emitAll();
+        VariableRegistry.emitAll();
         // Active before the flusher starts: its loop runs while active, and seeing it still false
         // it used to end at once (in about one run of four), leaving dead threads' records unwritten.
         Tracer.active = true;
@@ -187,7 +194,11 @@ public final class TraceRuntime {
         Thread f = flusher;
         if (f != null) f.interrupt();
         try {
-            Thread.sleep(20); // lets a thread finish the record it was writing when active fell
+            // lets a thread finish the record it was writing when active fell: a millisecond for
+            // one that had just passed its check of active, then while any record is open (at
+            // most 20 ms in all; flush() still rolls back a record left torn)
+            Thread.sleep(1);
+            for (int waited = 1; waited < 20 && anyRecordOpen(); waited++) Thread.sleep(1);
         } catch (InterruptedException ignored) {
             Thread.currentThread().interrupt();
         }
@@ -199,6 +210,11 @@ public final class TraceRuntime {
             }
         }
         TRACES.clear();
+    }
+
+    private static boolean anyRecordOpen() {
+        for (ThreadTrace t : TRACES) if (t.recordOpen || t.busy) return true;
+        return false;
     }
 
     static ThreadTrace newThreadTrace(Thread thread) {
