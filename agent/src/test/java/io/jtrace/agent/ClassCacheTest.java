@@ -38,11 +38,12 @@ class ClassCacheTest {
     Path root;
 
     @Test
-    void aKeptTemplateIsFoundForExactlyTheSameBytes() throws IOException {
+    void aKeptTemplateIsFoundForExactlyTheSameBytes() throws Exception {
         ClassCache cache = ClassCache.open(root, "scope", log());
         byte[] original = classFile("bank.Main");
         ClassTemplate template = template(original);
         cache.keep("bank/Main", original, template);
+        cache.awaitWritten();
 
         ClassTemplate found = cache.find("bank/Main", original);
         assertNotNull(found);
@@ -62,10 +63,11 @@ class ClassCacheTest {
     }
 
     @Test
-    void aFileCutShortOrOfAnotherFormatIsAMissAndIsReplaced() throws IOException {
+    void aFileCutShortOrOfAnotherFormatIsAMissAndIsReplaced() throws Exception {
         ClassCache cache = ClassCache.open(root, "scope", log());
         byte[] original = classFile("counter.Counter");
         cache.keep("counter/Counter", original, template(original));
+        cache.awaitWritten();
         Path file = onlyFile(root.resolve("scope"));
         byte[] whole = Files.readAllBytes(file);
         for (int cut : new int[] {0, 3, 20, whole.length / 2, whole.length - 1}) {
@@ -75,16 +77,18 @@ class ClassCacheTest {
         Files.writeString(file, "not a template");
         assertNull(cache.find("counter/Counter", original));
         cache.keep("counter/Counter", original, template(original));
+        cache.awaitWritten();
         assertNotNull(cache.find("counter/Counter", original));
         assertEquals(1, Files.list(root.resolve("scope")).count(), "no temporary files left");
     }
 
     @Test
-    void classNamesThatAreNoSafeFileNamesAreHashed() throws IOException {
+    void classNamesThatAreNoSafeFileNamesAreHashed() throws Exception {
         ClassCache cache = ClassCache.open(root, "scope", log());
         byte[] original = classFile("counter.Counter");
         List<String> names = List.of("a/b/Ünïcode", "x/" + "y".repeat(300), "../../escape", "a b/c d", "-dash", "ok/Plain$Inner");
         for (String name : names) cache.keep(name, original, template(original));
+        cache.awaitWritten();
         for (String name : names) assertNotNull(cache.find(name, original), name);
         try (Stream<Path> files = Files.list(root.resolve("scope"))) {
             List<String> fileNames = files.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList());
@@ -102,7 +106,7 @@ class ClassCacheTest {
     }
 
     @Test
-    void aCacheThatCannotBeWrittenIsLoggedOnceAndTheRunGoesOn() throws IOException {
+    void aCacheThatCannotBeWrittenIsLoggedOnceAndTheRunGoesOn() throws Exception {
         Path logFile = root.resolve("agent.log");
         ClassCache cache = ClassCache.open(root.resolve("cache"), "scope", new AgentLog(logFile.toString()));
         byte[] original = classFile("counter.Counter");
@@ -110,7 +114,9 @@ class ClassCacheTest {
         Files.delete(dir);
         Files.writeString(dir, "a file where the directory was");
         cache.keep("counter/Counter", original, template(original));
+        cache.awaitWritten();
         cache.keep("bank/Main", classFile("bank.Main"), template(classFile("bank.Main")));
+        cache.awaitWritten();
         assertNull(cache.find("counter/Counter", original));
         List<String> lines = Files.readAllLines(logFile);
         assertEquals(1, lines.size(), lines.toString());
@@ -121,12 +127,14 @@ class ClassCacheTest {
     }
 
     @Test
-    void aScopeWithMoreFilesThanItsLimitStartsAfresh() throws IOException {
+    void aScopeWithMoreFilesThanItsLimitStartsAfresh() throws Exception {
         ClassCache cache = ClassCache.open(root, "scope", log(), 3);
         byte[] original = classFile("counter.Counter");
         for (int i = 0; i < 3; i++) cache.keep("c/C" + i, original, template(original));
+        cache.awaitWritten();
         assertNotNull(ClassCache.open(root, "scope", log(), 3).find("c/C0", original), "at the limit: kept");
         cache.keep("c/C3", original, template(original));
+        cache.awaitWritten();
         ClassCache next = ClassCache.open(root, "scope", log(), 3);
         assertNull(next.find("c/C0", original));
         assertEquals(0, Files.list(root.resolve("scope")).count());
@@ -152,7 +160,7 @@ class ClassCacheTest {
         return out;
     }
 
-    private static Path onlyFile(Path dir) throws IOException {
+    private static Path onlyFile(Path dir) throws Exception {
         try (Stream<Path> files = Files.list(dir)) {
             List<Path> all = files.collect(Collectors.toList());
             assertEquals(1, all.size(), all.toString());
@@ -160,7 +168,7 @@ class ClassCacheTest {
         }
     }
 
-    private static byte[] classFile(String dottedName) throws IOException {
+    private static byte[] classFile(String dottedName) throws Exception {
         try (InputStream in = ClassLoader.getSystemResourceAsStream(dottedName.replace('.', '/') + ".class")) {
             assertNotNull(in, dottedName);
             return in.readAllBytes();
