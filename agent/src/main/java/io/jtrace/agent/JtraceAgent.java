@@ -122,11 +122,12 @@ public final class JtraceAgent {
             if (options.exceptions) openThrowableToRuntime(inst, log);
             TraceRuntime.recordExceptions(options.exceptions);
             TraceRuntime.timeEveryCall(options.timingFull);
-            UncaughtDispatch uncaught = options.exceptions ? UncaughtDispatch.install(inst, log) : null;
+            ClassCache cache = classCache(options, log);
+            UncaughtDispatch uncaught = options.exceptions ? UncaughtDispatch.install(inst, log, cache) : null;
             TraceRuntime.start(version(), options.format(), options.depth, attached);
             ClassInstrumenter instrumenter = new ClassInstrumenter(filter, MethodRegistry::register,
                     probes(options, redaction, log));
-            TraceTransformer transformer = new TraceTransformer(rewriting(options, filter, instrumenter, log), inst, log);
+            TraceTransformer transformer = new TraceTransformer(rewriting(options, filter, instrumenter, cache), inst, log);
             inst.addTransformer(transformer, attached);
             if (attached) AttachSession.started(inst, transformer, recording, log, options, uncaught);
         } catch (Throwable t) {
@@ -140,11 +141,12 @@ public final class JtraceAgent {
      * do not carry): the cache's directory is named after everything that decides how a class is
      * rewritten besides its bytes (the agent build is the cache root's, from jtrace run).
      */
-    private static ClassRewriting rewriting(AgentOptions options, MethodFilter filter, ClassInstrumenter direct, AgentLog log) {
-        if (options.classCache == null || !options.vars.isEmpty() || !options.lines.isEmpty() || !options.args.isEmpty()) {
-            return ClassRewriting.direct(direct);
-        }
-        ClassCache cache = ClassCache.open(Paths.get(options.classCache), scopeKey(options), log);
+    private static ClassCache classCache(AgentOptions options, AgentLog log) {
+        if (options.classCache == null || !options.vars.isEmpty() || !options.lines.isEmpty() || !options.args.isEmpty()) return null;
+        return ClassCache.open(Paths.get(options.classCache), scopeKey(options), log);
+    }
+
+    private static ClassRewriting rewriting(AgentOptions options, MethodFilter filter, ClassInstrumenter direct, ClassCache cache) {
         if (cache == null) return ClassRewriting.direct(direct);
         boolean exceptions = options.exceptions;
         return ClassRewriting.cached(cache, filter,

@@ -1,11 +1,13 @@
 package io.jtrace.agent;
 
+import io.jtrace.agent.instrument.ClassTemplate;
 import io.jtrace.agent.instrument.UncaughtDispatchHook;
 import io.jtrace.runtime.Tracer;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -18,14 +20,17 @@ import java.util.Set;
  */
 final class UncaughtDispatch implements ClassFileTransformer {
     private final AgentLog log;
+    /** Where the hooked classes of an earlier run are kept (null: none): no ASM at start-up then. */
+    private final ClassCache cache;
 
-    private UncaughtDispatch(AgentLog log) {
+    private UncaughtDispatch(AgentLog log, ClassCache cache) {
         this.log = log;
+        this.cache = cache;
     }
 
     /** Returns the transformer to pass to {@link #remove}, or null if the hook is not in place. */
-    static UncaughtDispatch install(Instrumentation inst, AgentLog log) {
-        UncaughtDispatch hook = new UncaughtDispatch(log);
+    static UncaughtDispatch install(Instrumentation inst, AgentLog log, ClassCache cache) {
+        UncaughtDispatch hook = new UncaughtDispatch(log, cache);
         try {
             inst.redefineModule(Thread.class.getModule(), Set.of(Tracer.class.getModule()), Map.of(), Map.of(),
                     Set.of(), Map.of());
@@ -86,7 +91,16 @@ final class UncaughtDispatch implements ClassFileTransformer {
 
     private byte[] hook(String className, byte[] classFile) {
         try {
-            return UncaughtDispatchHook.instrument(classFile);
+            // kept under a name of its own (a class named so would only miss: the name inside the
+            // file is compared too); the JDK's class bytes are compared whole, so another JDK is
+            // hooked afresh, and so is a class whose bytes the JVM gives back differently from run
+            // to run (FutureTask and CompletableFuture on JDK 17 at times)
+            String kept = "jdk-hook/" + className;
+            ClassTemplate template = cache == null ? null : cache.find(kept, classFile);
+            if (template != null) return template.code().clone();
+            byte[] hooked = UncaughtDispatchHook.instrument(classFile);
+            if (cache != null && hooked != null) cache.keep(kept, classFile, new ClassTemplate(null, hooked, List.of(), List.of()));
+            return hooked;
         } catch (Throwable t) {
             log.log("left " + className.replace('/', '.') + " unchanged: " + t);
             return null;
