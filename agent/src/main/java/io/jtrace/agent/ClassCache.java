@@ -249,12 +249,16 @@ final class ClassCache {
     /** A file name from the class name where it is a safe one, else from its hash. */
     private Path fileOf(String internalName) {
         String name = internalName.replace('/', '.');
-        if (!safeFileName(name)) {
-            CRC32 crc = new CRC32();
-            crc.update(internalName.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            name = "~" + Long.toHexString(crc.getValue()) + "-" + internalName.length();
-        }
+        if (!safeFileName(name)) name = "~" + shortName(internalName);
         return dir.resolve(name + ".class-template");
+    }
+
+    /** A short file name for any text: its UTF-8 bytes' CRC-32 and their count. */
+    static String shortName(String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        CRC32 crc = new CRC32();
+        crc.update(bytes);
+        return Long.toHexString(crc.getValue()) + "-" + bytes.length;
     }
 
     private static boolean safeFileName(String name) {

@@ -158,10 +158,7 @@ public final class JtraceAgent {
         StringBuilder scope = new StringBuilder(version()).append("|exceptions=").append(options.exceptions);
         for (String p : options.include) scope.append("|+").append(p);
         for (String p : options.exclude) scope.append("|-").append(p);
-        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-        byte[] bytes = scope.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        crc.update(bytes);
-        return "s" + Long.toHexString(crc.getValue()) + "-" + bytes.length;
+        return "s" + ClassCache.shortName(scope.toString());
     }
 
     /**

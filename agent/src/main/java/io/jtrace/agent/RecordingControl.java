@@ -151,7 +151,7 @@ final class RecordingControl {
         try {
             if (jfrHook != null) jfrHook.run(); // JFR's own shutdown: other recordings, the repository
         } catch (Throwable t) {
-            if (c != null) c.log.log("writing the recording failed: " + t);
+            if (c != null) c.log.log("JFR's own shutdown failed: " + t);
         }
         if (c != null) c.restrictPermissions();
         AttachSession.exiting();

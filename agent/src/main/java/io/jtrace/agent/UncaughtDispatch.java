@@ -97,7 +97,7 @@ final class UncaughtDispatch implements ClassFileTransformer {
             // to run (FutureTask and CompletableFuture on JDK 17 at times)
             String kept = "jdk-hook/" + className;
             ClassTemplate template = cache == null ? null : cache.find(kept, classFile);
-            if (template != null) return template.code().clone();
+            if (template != null) return template.code(); // read for this call: the JVM takes it as it is
             byte[] hooked = UncaughtDispatchHook.instrument(classFile);
             if (cache != null && hooked != null) cache.keep(kept, classFile, new ClassTemplate(null, hooked, List.of(), List.of()));
             return hooked;

@@ -66,8 +66,9 @@ public final class ClassTemplate {
      * @param instrumenterFor the probe chain, given ids to hand out (placeholders here)
      */
     public static ClassTemplate make(byte[] classFile, Function<Placeholders, ClassInstrumenter> instrumenterFor) {
-        if (IntConstants.anyIn(classFile, METHOD_PLACEHOLDERS, RANGE) || IntConstants.anyIn(classFile, TYPE_PLACEHOLDERS, RANGE)) {
-            return null;
+        for (int at : IntConstants.offsets(classFile)) {
+            int v = IntConstants.get(classFile, at);
+            if (index(v, METHOD_PLACEHOLDERS, RANGE) >= 0 || index(v, TYPE_PLACEHOLDERS, RANGE) >= 0) return null;
         }
         Placeholders ids = new Placeholders();
         byte[] code = instrumenterFor.apply(ids).instrument(classFile);
@@ -92,14 +93,20 @@ public final class ClassTemplate {
         int[] type = new int[types.size()];
         for (int i = 0; i < type.length; i++) type[i] = typeIds.idOfName(types.get(i));
         byte[] out = code.clone();
-        IntConstants.replace(out, v -> {
-            int m = v - METHOD_PLACEHOLDERS;
-            if (m >= 0 && m < method.length) return method[m];
-            int t = v - TYPE_PLACEHOLDERS;
-            if (t >= 0 && t < type.length) return type[t];
-            return v;
-        });
+        for (int at : IntConstants.offsets(out)) {
+            int v = IntConstants.get(out, at);
+            int m = index(v, METHOD_PLACEHOLDERS, method.length);
+            int t = index(v, TYPE_PLACEHOLDERS, type.length);
+            if (m >= 0) IntConstants.set(out, at, method[m]);
+            else if (t >= 0) IntConstants.set(out, at, type[t]);
+        }
         return out;
+    }
+
+    /** {@code value}'s place among {@code count} placeholders from {@code base}, or -1. */
+    private static int index(int value, int base, int count) {
+        int i = value - base;
+        return i >= 0 && i < count ? i : -1;
     }
 
     public String className() {

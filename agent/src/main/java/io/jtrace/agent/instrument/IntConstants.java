@@ -1,9 +1,7 @@
 package io.jtrace.agent.instrument;
 
-import java.util.function.IntUnaryOperator;
-
 /**
- * The {@code CONSTANT_Integer} entries of a class file's constant pool, read and replaced in
+ * The {@code CONSTANT_Integer} entries of a class file's constant pool, found and replaced in
  * place: a walk over the pool's entries and nothing else (a few microseconds for a large class).
  */
 final class IntConstants {
@@ -11,38 +9,34 @@ final class IntConstants {
 
     private IntConstants() {}
 
-    /** Whether any int constant of the class lies in {@code [from, from + size)}. */
-    static boolean anyIn(byte[] classFile, int from, int size) {
+    /** Where the value of each int constant of the class is (its 4 bytes), in pool order. */
+    static int[] offsets(byte[] classFile) {
         int count = u2(classFile, 8);
-        int at = 10;
-        for (int i = 1; i < count; i++) {
-            int tag = classFile[at] & 0xFF;
-            if (tag == INTEGER && Integer.compareUnsigned(s4(classFile, at + 1) - from, size) < 0) return true;
-            at += entrySize(classFile, at);
-            if (tag == 5 || tag == 6) i++; // long and double take two slots
-        }
-        return false;
-    }
-
-    /** Replaces every int constant {@code v} of the class by {@code f(v)}, in place. */
-    static void replace(byte[] classFile, IntUnaryOperator f) {
-        int count = u2(classFile, 8);
+        int[] found = new int[16];
+        int n = 0;
         int at = 10;
         for (int i = 1; i < count; i++) {
             int tag = classFile[at] & 0xFF;
             if (tag == INTEGER) {
-                int v = s4(classFile, at + 1);
-                int w = f.applyAsInt(v);
-                if (w != v) {
-                    classFile[at + 1] = (byte) (w >>> 24);
-                    classFile[at + 2] = (byte) (w >>> 16);
-                    classFile[at + 3] = (byte) (w >>> 8);
-                    classFile[at + 4] = (byte) w;
-                }
+                if (n == found.length) found = java.util.Arrays.copyOf(found, n * 2);
+                found[n++] = at + 1;
             }
             at += entrySize(classFile, at);
-            if (tag == 5 || tag == 6) i++;
+            if (tag == 5 || tag == 6) i++; // long and double take two slots
         }
+        return java.util.Arrays.copyOf(found, n);
+    }
+
+    static int get(byte[] classFile, int offset) {
+        return (classFile[offset] & 0xFF) << 24 | (classFile[offset + 1] & 0xFF) << 16
+                | (classFile[offset + 2] & 0xFF) << 8 | (classFile[offset + 3] & 0xFF);
+    }
+
+    static void set(byte[] classFile, int offset, int value) {
+        classFile[offset] = (byte) (value >>> 24);
+        classFile[offset + 1] = (byte) (value >>> 16);
+        classFile[offset + 2] = (byte) (value >>> 8);
+        classFile[offset + 3] = (byte) value;
     }
 
     private static int entrySize(byte[] b, int at) {
@@ -58,9 +52,5 @@ final class IntConstants {
 
     private static int u2(byte[] b, int at) {
         return (b[at] & 0xFF) << 8 | (b[at + 1] & 0xFF);
-    }
-
-    private static int s4(byte[] b, int at) {
-        return (b[at] & 0xFF) << 24 | (b[at + 1] & 0xFF) << 16 | (b[at + 2] & 0xFF) << 8 | (b[at + 3] & 0xFF);
     }
 }
