@@ -57,6 +57,7 @@ public final class CallHeavy {
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
         long checksum = 0;
+        long start = System.nanoTime();
         Counter counter = new Counter();
         for (int r = 0; r < rounds; r++) {
             Expr e = polynomial();
@@ -64,6 +65,8 @@ public final class CallHeavy {
             checksum += fib(10);
             counter.increment();
         }
+        // bench/Harness.java times the calls inside the process (no JVM or JFR start-up in the figure)
+        if (Boolean.getBoolean("bench.workNanos")) System.err.println("work-ns " + (System.nanoTime() - start));
         System.out.println("checksum " + checksum + " rounds " + counter.get());
     }
 }
