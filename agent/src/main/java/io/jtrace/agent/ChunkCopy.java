@@ -53,8 +53,7 @@ final class ChunkCopy {
         }
         if (chunks.isEmpty()) throw new IOException("no chunk of the recording in " + repository);
         chunks.sort(Comparator.comparingLong(c -> c.startNanos));
-        try (FileChannel out = FileChannel.open(output, StandardOpenOption.WRITE, StandardOpenOption.CREATE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
+        try (FileChannel out = openUntruncated(output)) {
             for (Chunk c : chunks) {
                 try (FileChannel in = FileChannel.open(c.file, StandardOpenOption.READ)) {
                     long size = in.size();
@@ -67,6 +66,31 @@ final class ChunkCopy {
             }
         }
         return chunks.size();
+    }
+
+    /**
+     * The output, opened to be written from its first byte without truncating a file: on ext4
+     * (auto_da_alloc) closing a file that was truncated and written again makes the closing thread
+     * start writing all of it to disk at once, 8-90 ms for 232 MB here, between the program's end
+     * and the JVM's. An empty file (jtrace run makes the recording's file up front, owner-only) is
+     * written in place; a file with an earlier recording in it is replaced by a new, owner-only
+     * file; a symbolic link is written through, truncated, as before.
+     */
+    static FileChannel openUntruncated(Path output) throws IOException {
+        if (Files.isSymbolicLink(output) || (Files.exists(output) && !Files.isRegularFile(output))) {
+            return FileChannel.open(output, StandardOpenOption.WRITE, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING);
+        }
+        if (Files.isRegularFile(output)) {
+            if (Files.size(output) == 0) return FileChannel.open(output, StandardOpenOption.WRITE);
+            Files.delete(output);
+        }
+        java.util.Set<StandardOpenOption> create = java.util.EnumSet.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
+        try {
+            return FileChannel.open(output, create,
+                    java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        } catch (UnsupportedOperationException notPosix) {
+            return FileChannel.open(output, create);
+        }
     }
 
     /** A finished chunk's header (its size field is the file's size); anything else refuses the copy. */

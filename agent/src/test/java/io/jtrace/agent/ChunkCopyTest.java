@@ -53,6 +53,38 @@ class ChunkCopyTest {
         assertArrayEquals(expected.toByteArray(), Files.readAllBytes(file));
     }
 
+    /**
+     * Never a truncated file (on ext4 its close would start writing all of it to disk at once):
+     * the empty file jtrace run makes up front is written in place, an earlier recording is
+     * replaced by a new owner-only file, a symbolic link is written through.
+     */
+    @Test
+    void writesAnEmptyFileInPlaceReplacesAnEarlierRecordingAndWritesThroughALink() throws IOException {
+        byte[] only = chunk("2026_01_01_10_00_02.jfr", 2_500, 1_000, 0, 5_000, true);
+        java.nio.file.attribute.FileAttribute<?> ownerOnly = java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+
+        Path empty = Files.createFile(out.resolve("empty.jfr"), ownerOnly);
+        Object before = Files.readAttributes(empty, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+        ChunkCopy.write(repository, 2_000, 4_000, empty);
+        assertArrayEquals(only, Files.readAllBytes(empty));
+        assertEquals(before, Files.readAttributes(empty, java.nio.file.attribute.BasicFileAttributes.class).fileKey(), "the same file");
+
+        Path earlier = out.resolve("earlier.jfr");
+        Files.writeString(earlier, "an earlier recording, longer than this one ".repeat(1000));
+        Files.setPosixFilePermissions(earlier, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        ChunkCopy.write(repository, 2_000, 4_000, earlier);
+        assertArrayEquals(only, Files.readAllBytes(earlier));
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(earlier)));
+
+        Path target = out.resolve("target.jfr");
+        Files.writeString(target, "an earlier recording, longer than this one ".repeat(1000));
+        Path link = Files.createSymbolicLink(out.resolve("link.jfr"), target);
+        ChunkCopy.write(repository, 2_000, 4_000, link);
+        assertTrue(Files.isSymbolicLink(link));
+        assertArrayEquals(only, Files.readAllBytes(target));
+    }
+
     @Test
     void refusesAChunkNotFinishedOrNotAChunkAndAnEmptyRepository() throws IOException {
         Path file = out.resolve("rec.jfr");
