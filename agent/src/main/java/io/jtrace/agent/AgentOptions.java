@@ -42,6 +42,11 @@ public final class AgentOptions {
     public String sample;
     /** Where rewritten classes are kept for the next run with the same scope (jtrace run's cache); null = none. */
     public String classCache;
+    /**
+     * A file the agent creates once the recording's file is complete (jtrace run then counts what
+     * it holds while this JVM is still ending); null = none.
+     */
+    public String written;
     /** agentmain only: end the attached session ({@code jtrace detach}). */
     public boolean detach;
     /** agentmain only: jtrace attach's private directory, where the agent says when tracing runs and ends. */
@@ -93,6 +98,7 @@ public final class AgentOptions {
                 case "detach": o.detach = true; break;
                 case "control": o.control = value; break;
                 case "classCache": o.classCache = value; break;
+                case "written": o.written = value; break;
                 case "depth":
                     try {
                         o.depth = Integer.parseInt(value);
@@ -127,6 +133,7 @@ public final class AgentOptions {
         if (detach) pairs.put("detach", List.of("true"));
         if (control != null) pairs.put("control", List.of(control));
         if (classCache != null) pairs.put("classCache", List.of(classCache));
+        if (written != null) pairs.put("written", List.of(written));
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<String, List<String>> e : pairs.entrySet()) {
             for (String v : e.getValue()) {

@@ -115,6 +115,7 @@ public final class JtraceAgent {
             if (attached) TraceRuntime.markOrigin();
             RecordingControl recording = new RecordingControl(log);
             recording.sampleEvery(options.sample);
+            if (options.written != null) recording.announceWrittenAt(Paths.get(options.written));
             recording.start(output);
             recording.installShutdownHook(inst);
             DiskGuard.watch(recording, log);

@@ -43,6 +43,8 @@ final class RecordingControl {
     /** The recording our shutdown hook ends: the running one, null after a detach. */
     private static RecordingControl current;
     private String samplePeriod;
+    /** Created once the recording's file is complete ({@code written=}); null = none. */
+    private Path writtenMarker;
 
     RecordingControl(AgentLog log) {
         this.log = log;
@@ -54,6 +56,11 @@ final class RecordingControl {
      */
     void sampleEvery(String period) {
         this.samplePeriod = period;
+    }
+
+    /** Creates {@code marker} once the recording's file is complete (see {@link AgentOptions#written}). */
+    void announceWrittenAt(Path marker) {
+        this.writtenMarker = marker;
     }
 
     void start(Path output) throws Exception {
@@ -209,6 +216,7 @@ final class RecordingControl {
                 }
             }
             recording.close();
+            if (writtenMarker != null) Files.write(writtenMarker, new byte[0]); // only after a write that succeeded
         } catch (Throwable t) {
             log.log("writing the recording failed: " + t);
         }

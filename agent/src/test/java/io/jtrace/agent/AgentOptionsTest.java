@@ -51,8 +51,10 @@ class AgentOptionsTest {
         o.stringLength = 20;
         o.exceptions = false;
         o.classCache = "/home/u/.cache/jtrace/classes/z1";
+        o.written = "/tmp/jtrace-run-1/written";
         AgentOptions back = AgentOptions.parse(o.format());
         assertEquals(o.classCache, back.classCache);
+        assertEquals(o.written, back.written);
         assertEquals(o.format(), back.format());
         assertEquals(20, back.stringLength);
         assertEquals(false, back.exceptions);

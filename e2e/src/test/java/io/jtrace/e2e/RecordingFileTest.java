@@ -62,4 +62,29 @@ class RecordingFileTest {
         Jtrace.Result jfr = Jtrace.exec(dir, List.of(Jdk.current().home().resolve("bin/jfr").toString(), "summary", own.toString()), Map.of());
         assertEquals(0, jfr.exit(), jfr::toString);
     }
+
+    /**
+     * The agent says when the file is complete (its written= file, which jtrace run watches to count
+     * the recording while the JVM is still ending): a stand-in 'java' runs the real one, then looks
+     * for that file before jtrace run's directory goes.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void theAgentSaysWhenTheFileIsComplete(Jdk jdk) throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Path java = bin.resolve("java");
+        Files.writeString(java, String.join("\n",
+                "#!/bin/sh",
+                "'" + jdk.java() + "' \"$@\"; code=$?",
+                "for a in \"$@\"; do case $a in -javaagent:*) m=$(printf %s \"$a\" | sed -n 's/.*written=\\([^,]*\\).*/\\1/p' | sed 's/%2F/\\//g');; esac; done",
+                "if [ -n \"$m\" ] && [ -f \"$m\" ]; then echo 'stand-in: the agent said the recording is written' >&2; fi",
+                "exit $code", ""));
+        java.toFile().setExecutable(true);
+        Path rec = dir.resolve("announced.jfr");
+        Jtrace.Result run = Jtrace.jtrace(dir, "run", "-o", rec.toString(), "--", java.toString(),
+                "-cp", Jtrace.examplesClassPath(), "counter.Counter", "1000", "200");
+        assertEquals(0, run.exit(), run::toString);
+        assertTrue(run.err().contains("stand-in: the agent said the recording is written"), run::toString);
+        readWhole(rec, run, "200,001");
+    }
 }

@@ -90,14 +90,15 @@ final class RunCommand extends JtraceCommand {
         }
         SignalForwarding.install(process);
         int exit;
+        RecordingStatsAhead ahead = direct ? new RecordingStatsAhead(work.recordingWritten(), out.target()) : null;
         try (io.jtrace.cli.live.LiveTrace liveTrace = live.live
                 ? live.start(LiveView.firstRepositoryUnder(work.repository()), java.time.Instant.EPOCH, outBytes()) : null) {
-            exit = process.waitFor();
+            exit = ahead != null ? ahead.waitFor(process) : process.waitFor();
         }
         RunReport report = new RunReport(err());
         report.agentLog(work.agentLog());
         if (direct) {
-            report.direct(out, work.repository(), exit);
+            report.direct(out, work.repository(), exit, ahead);
         } else {
             report.perJvm(out.target(), started, command.get(0));
         }
@@ -108,6 +109,7 @@ final class RunCommand extends JtraceCommand {
                                              String samplePeriod) {
         options.output = (direct ? target : withPidSuffix(target)).toString();
         options.log = work.agentLog().toString();
+        if (direct) options.written = work.recordingWritten().toString();
         options.sample = samplePeriod;
         return options;
     }

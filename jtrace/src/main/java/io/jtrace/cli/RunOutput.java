@@ -41,7 +41,7 @@ final class RunOutput {
     }
 
     /** A non-empty regular file's identity (file key, modification time, size), or null. */
-    private static Object identity(Path file) {
+    static Object identity(Path file) {
         try {
             java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
             if (!a.isRegularFile() || a.size() == 0) return null;

@@ -45,10 +45,12 @@ final class RunReport {
      * The one JVM of a java command wrote the recording, or jtrace rebuilds it from
      * {@code repository}; an earlier recording left at the same path is never taken for this run's.
      */
-    void direct(RunOutput out, Path repository, int exit) throws IOException {
+    void direct(RunOutput out, Path repository, int exit, RecordingStatsAhead ahead) throws IOException {
         Path target = out.target();
         if (out.writtenByThisRun()) {
-            recordings(List.of(target));
+            RecordingStats counted = ahead == null ? null : ahead.statsIfUnchanged();
+            print(target, counted != null ? counted : RecordingStats.of(target));
+            err.flush();
             return;
         }
         boolean started = ChunkRecovery.hasChunks(repository);
@@ -96,15 +98,16 @@ final class RunReport {
     }
 
     private void recordings(List<Path> recordings) throws IOException {
-        for (Path p : recordings) {
-            RecordingStats s = RecordingStats.of(p);
-            Path shown = relative(p);
-            err.println(String.format(Locale.ROOT, "jtrace: %,d calls (%,d records) in %d thread(s) -> %s (%s)",
-                    s.calls(), s.records(), s.threads(), shown, bytes(s.bytes())));
-            if (s.dataLossBytes() > 0) err.println(PREFIX + "warning: JFR lost at least " + s.dataLossBytes() + " bytes of events in " + shown);
-            if (s.damage() != null) err.println(PREFIX + "warning: " + shown + " is damaged: " + s.damage());
-        }
+        for (Path p : recordings) print(p, RecordingStats.of(p));
         err.flush();
+    }
+
+    private void print(Path recording, RecordingStats s) {
+        Path shown = relative(recording);
+        err.println(String.format(Locale.ROOT, "jtrace: %,d calls (%,d records) in %d thread(s) -> %s (%s)",
+                s.calls(), s.records(), s.threads(), shown, bytes(s.bytes())));
+        if (s.dataLossBytes() > 0) err.println(PREFIX + "warning: JFR lost at least " + s.dataLossBytes() + " bytes of events in " + shown);
+        if (s.damage() != null) err.println(PREFIX + "warning: " + shown + " is damaged: " + s.damage());
     }
 
     private static List<Path> findRecordings(Path target, FileTime since) throws IOException {

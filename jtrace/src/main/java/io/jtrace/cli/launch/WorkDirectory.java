@@ -11,7 +11,8 @@ import java.util.stream.Stream;
 
 /**
  * jtrace run's private temporary directory ({@code jtrace-run-*} in java.io.tmpdir, which the
- * launcher sets from TMPDIR): the agent's log and the target's JFR repository. Removed when
+ * launcher sets from TMPDIR): the agent's log, the target's JFR repository and the agent's word
+ * that the recording is written. Removed when
  * closed, however the run ends.
  */
 public final class WorkDirectory implements AutoCloseable {
@@ -61,6 +62,11 @@ public final class WorkDirectory implements AutoCloseable {
 
     public Path agentLog() {
         return dir.resolve("agent.log");
+    }
+
+    /** A file the agent creates once the recording's file is complete (its {@code written=} option). */
+    public Path recordingWritten() {
+        return dir.resolve("recording-written");
     }
 
     /** Where the target's JFR writes its chunks while it records. */
