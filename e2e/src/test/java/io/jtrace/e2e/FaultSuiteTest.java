@@ -277,7 +277,8 @@ class FaultSuiteTest {
      * buffers of 64 KB), 16 threads calling as fast as they can, and JFR's recorder thread stopped
      * for 1.5 s, then longer (ptrace, as a write to a stalled disk stops it), so the threads find no free
      * buffer. JDK 17 drops what it cannot place and says so with jdk.DataLoss events: jtrace
-     * marks the missing batches ('~') and every reading command warns. JDK 25 takes a new buffer
+     * marks the missing batches ('~') and every reading command warns (in most runs: when JFR found
+     * room in all four, the run is held to what JDK 25's is). JDK 25 takes a new buffer
      * from the heap instead when it records to disk: nothing is lost (asserted: every call made is
      * in the recording).
      */
@@ -335,8 +336,10 @@ class FaultSuiteTest {
             }
         }
         assumeTrue(stalled, "cannot stop JFR's recorder thread with ptrace here, in 4 runs");
-        if (jdk.major() >= 25) {
-            assertEquals(0, lossEvents, err);
+        if (jdk.major() >= 25) assertEquals(0, lossEvents, err);
+        if (lossEvents == 0) {
+            // JDK 25 always, JDK 17 now and then (a fast machine's JFR took buffers from the heap
+            // in all 4 stalled runs once): then nothing may be missing and nothing warned of
             assertEquals(0, c.lost, err);
             assertEquals(made, c.calls, err);
             assertFalse(err.contains("warning"), err);
@@ -344,10 +347,8 @@ class FaultSuiteTest {
                     jdk, c.calls, made);
             return;
         }
-        String runErr = err;
         long recorded = c.calls;
         long madeCalls = made;
-        assertTrue(lossEvents > 0, () -> "no jdk.DataLoss event in 4 runs\n" + runErr);
         // JFR's loss may hit only other events (its own, a thread's last batch after which no gap can show):
         // then no batch is marked lost, and what every command must still do is warn
         assertTrue(c.calls <= made, () -> recorded + " calls recorded of " + madeCalls + " made");
