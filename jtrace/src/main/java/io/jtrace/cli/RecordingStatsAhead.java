@@ -14,28 +14,62 @@ import java.util.concurrent.TimeUnit;
  * once the target's process is gone: the JVM still runs JFR's own shutdown, removes its repository
  * and exits, 50-100 ms for a 230 MB recording here, while this reads the file on the other core.
  * The count is used only if the file has not changed since; otherwise the report counts afresh.
+ * Before that, while the program runs, the first finished chunk of the JFR repository is counted
+ * once and the result dropped: the counting code is then compiled when the recording is counted
+ * (233 MB: ~30 ms warm against ~70 ms cold in this C1-only JVM).
  */
 final class RecordingStatsAhead {
     /** How often the marker is looked for while the target runs (one stat call each). */
     private static final long POLL_MILLIS = 10;
+    /** How often the repository is looked at for a chunk to warm up on, until one is found. */
+    private static final long WARM_UP_POLL_NANOS = 100_000_000L;
 
     private final Path marker;
     private final Path recording;
+    /** The target's JFR repository (jtrace run's), whose chunks the warm-up reads; null = no warm-up. */
+    private final Path repository;
+    private boolean warmedUp;
+    private long nextWarmUpLook;
     private FutureTask<RecordingStats> count;
     /** The recording's identity when the count began (see {@link RunOutput#identity}). */
     private Object counted;
 
-    RecordingStatsAhead(Path marker, Path recording) {
+    RecordingStatsAhead(Path marker, Path recording, Path repository) {
         this.marker = marker;
         this.recording = recording;
+        this.repository = repository;
     }
 
     /** {@link Process#waitFor()}, beginning the count when the marker appears. */
     int waitFor(Process process) throws InterruptedException {
         while (!process.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
             if (count == null && Files.exists(marker)) begin();
+            if (count == null && !warmedUp && repository != null && System.nanoTime() - nextWarmUpLook >= 0) warmUp();
         }
         return process.exitValue();
+    }
+
+    /** Counts the repository's oldest chunk once there is a newer one (JFR has finished it), dropping the result. */
+    private void warmUp() {
+        nextWarmUpLook = System.nanoTime() + WARM_UP_POLL_NANOS;
+        java.util.List<Path> chunks;
+        try (java.util.stream.Stream<Path> files = Files.walk(repository, 2)) {
+            chunks = files.filter(p -> p.getFileName().toString().endsWith(".jfr") && Files.isRegularFile(p)).sorted().toList();
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            return; // not there yet
+        }
+        if (chunks.size() < 2) return;
+        warmedUp = true;
+        Path finished = chunks.get(0);
+        Thread t = new Thread(() -> {
+            try {
+                RecordingStats.of(finished);
+            } catch (Exception | StackOverflowError ignored) {
+                // only a warm-up: the chunk may be gone already
+            }
+        }, "jtrace-count-warm-up");
+        t.setDaemon(true);
+        t.start();
     }
 
     private void begin() {
@@ -63,5 +97,10 @@ final class RecordingStatsAhead {
     /** Whether the count was begun (for tests). */
     boolean begun() {
         return count != null;
+    }
+
+    /** Whether a finished chunk was found to warm up on (for tests). */
+    boolean warmedUp() {
+        return warmedUp;
     }
 }
