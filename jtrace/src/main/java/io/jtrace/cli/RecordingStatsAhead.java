@@ -30,6 +30,7 @@ final class RecordingStatsAhead {
     private final Path repository;
     private boolean warmedUp;
     private long nextWarmUpLook;
+    private boolean markerSeen;
     private FutureTask<RecordingStats> count;
     /** The recording's identity when the count began (see {@link RunOutput#identity}). */
     private Object counted;
@@ -43,8 +44,11 @@ final class RecordingStatsAhead {
     /** {@link Process#waitFor()}, beginning the count when the marker appears. */
     int waitFor(Process process) throws InterruptedException {
         while (!process.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
-            if (count == null && Files.exists(marker)) begin();
-            if (count == null && !warmedUp && repository != null && System.nanoTime() - nextWarmUpLook >= 0) warmUp();
+            if (!markerSeen && Files.exists(marker)) {
+                markerSeen = true;
+                begin();
+            }
+            if (!markerSeen && !warmedUp && repository != null && System.nanoTime() - nextWarmUpLook >= 0) warmUp();
         }
         return process.exitValue();
     }
