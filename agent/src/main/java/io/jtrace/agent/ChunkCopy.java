@@ -86,8 +86,7 @@ final class ChunkCopy {
         }
         java.util.Set<StandardOpenOption> create = java.util.EnumSet.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
         try {
-            return FileChannel.open(output, create,
-                    java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+            return FileChannel.open(output, create, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(RecordingControl.OWNER_ONLY));
         } catch (UnsupportedOperationException notPosix) {
             return FileChannel.open(output, create);
         }

@@ -33,6 +33,8 @@ import java.util.Set;
  */
 final class RecordingControl {
     private static final String JFR_HOOK_NAME = "JFR Shutdown Hook";
+    /** The recording's file is readable by its owner alone: traces can hold secrets. */
+    static final Set<java.nio.file.attribute.PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
 
     private final AgentLog log;
     private Recording recording;
@@ -69,7 +71,7 @@ final class RecordingControl {
         // existing destination file when it writes into it.
         try {
             Files.deleteIfExists(output);
-            Files.createFile(output, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.createFile(output, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
         } catch (UnsupportedOperationException e) {
             // not a POSIX file system
         }
@@ -239,7 +241,7 @@ final class RecordingControl {
 
     private void restrictPermissions() {
         try {
-            Files.setPosixFilePermissions(output, PosixFilePermissions.fromString("rw-------"));
+            Files.setPosixFilePermissions(output, OWNER_ONLY);
         } catch (Throwable ignored) {
             // best effort (non-POSIX file system, or nothing written)
         }

@@ -57,8 +57,8 @@ final class RecordingStatsAhead {
     private void warmUp() {
         nextWarmUpLook = System.nanoTime() + WARM_UP_POLL_NANOS;
         java.util.List<Path> chunks;
-        try (java.util.stream.Stream<Path> files = Files.walk(repository, 2)) {
-            chunks = files.filter(p -> p.getFileName().toString().endsWith(".jfr") && Files.isRegularFile(p)).sorted().toList();
+        try {
+            chunks = io.jtrace.cli.launch.ChunkRecovery.chunks(repository);
         } catch (java.io.IOException | java.io.UncheckedIOException e) {
             return; // not there yet
         }

@@ -8,7 +8,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -26,19 +25,24 @@ public final class ChunkRecovery {
 
     /** True if JFR created any chunk in {@code repository}: the target got as far as recording. */
     public static boolean hasChunks(Path repository) throws IOException {
-        if (!Files.isDirectory(repository)) return false;
+        return !chunks(repository).isEmpty();
+    }
+
+    /**
+     * The chunk files under {@code repository} (JFR makes a directory per JVM in it), oldest first:
+     * JFR names them by the time they were begun. Empty if there is no such directory.
+     */
+    public static List<Path> chunks(Path repository) throws IOException {
+        if (!Files.isDirectory(repository)) return List.of();
         try (Stream<Path> files = Files.walk(repository)) {
-            return files.anyMatch(p -> p.toString().endsWith(".jfr") && Files.isRegularFile(p));
+            return files.filter(p -> p.toString().endsWith(".jfr") && Files.isRegularFile(p)).sorted().toList();
         }
     }
 
     /** Result: how many chunks were recovered into {@code output}. */
     public static int recover(Path repository, Path output) throws IOException {
-        List<Path> chunks = new ArrayList<>();
         if (!Files.isDirectory(repository)) return 0;
-        try (Stream<Path> files = Files.walk(repository)) {
-            files.filter(p -> p.toString().endsWith(".jfr") && Files.isRegularFile(p)).sorted().forEach(chunks::add);
-        }
+        List<Path> chunks = chunks(repository);
         int recovered = 0;
         try (OutputStream out = Files.newOutputStream(output)) {
             for (Path chunk : chunks) {
