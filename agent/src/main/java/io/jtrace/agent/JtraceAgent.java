@@ -116,21 +116,24 @@ public final class JtraceAgent {
             RecordingControl recording = new RecordingControl(log);
             recording.sampleEvery(options.sample);
             if (options.written != null) recording.announceWrittenAt(Paths.get(options.written));
-            recording.start(output);
-            recording.installShutdownHook(inst);
-            DiskGuard.watch(recording, log);
             VariableTracer.configure(options.stringLength, "tostring".equals(options.values));
             if (options.exceptions) openThrowableToRuntime(inst, log);
             TraceRuntime.recordExceptions(options.exceptions);
             TraceRuntime.timeEveryCall(options.timingFull);
-            ClassCache cache = classCache(options, log);
-            UncaughtDispatch uncaught = options.exceptions ? UncaughtDispatch.install(inst, log, cache) : null;
+            RewritingSetup setup = RewritingSetup.begin(options, inst, log, filter, redaction);
+            TraceTransformer transformer;
+            try {
+                recording.start(output);
+                transformer = setup.await();
+            } catch (Throwable t) {
+                setup.undo();
+                throw t;
+            }
+            recording.installShutdownHook(inst);
+            DiskGuard.watch(recording, log);
             TraceRuntime.start(version(), options.format(), options.depth, attached);
-            ClassInstrumenter instrumenter = new ClassInstrumenter(filter, MethodRegistry::register,
-                    probes(options, redaction, log));
-            TraceTransformer transformer = new TraceTransformer(rewriting(options, filter, instrumenter, cache), inst, log);
             inst.addTransformer(transformer, attached);
-            if (attached) AttachSession.started(inst, transformer, recording, log, options, uncaught);
+            if (attached) AttachSession.started(inst, transformer, recording, log, options, setup.uncaught());
         } catch (Throwable t) {
             log.log("could not start tracing: " + t);
         }
@@ -142,12 +145,12 @@ public final class JtraceAgent {
      * do not carry): the cache's directory is named after everything that decides how a class is
      * rewritten besides its bytes (the agent build is the cache root's, from jtrace run).
      */
-    private static ClassCache classCache(AgentOptions options, AgentLog log) {
+    static ClassCache classCache(AgentOptions options, AgentLog log) {
         if (options.classCache == null || !options.vars.isEmpty() || !options.lines.isEmpty() || !options.args.isEmpty()) return null;
         return ClassCache.open(Paths.get(options.classCache), scopeKey(options), log);
     }
 
-    private static ClassRewriting rewriting(AgentOptions options, MethodFilter filter, ClassInstrumenter direct, ClassCache cache) {
+    static ClassRewriting rewriting(AgentOptions options, MethodFilter filter, ClassInstrumenter direct, ClassCache cache) {
         if (cache == null) return ClassRewriting.direct(direct);
         boolean exceptions = options.exceptions;
         return ClassRewriting.cached(cache, filter,
