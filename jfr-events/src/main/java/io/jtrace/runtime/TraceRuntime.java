@@ -210,6 +210,7 @@ public final class TraceRuntime {
             }
         }
         TRACES.clear();
+        Tracer.forgetAll();
     }
 
     private static boolean anyRecordOpen() {
@@ -262,6 +263,7 @@ public final class TraceRuntime {
                     internalError(e);
                 }
                 it.remove();
+                Tracer.forget(t);
             }
         }
     }
