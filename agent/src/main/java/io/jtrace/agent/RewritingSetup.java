@@ -11,7 +11,8 @@ import java.lang.instrument.Instrumentation;
  * What rewrites the program's classes (the class cache, the hooks in the JDK's uncaught-exception
  * paths, the instrumenter and its transformer), made ready on a thread of its own ("jtrace-setup")
  * while the starting thread starts JFR: JFR's start-up takes ~0.25 s with its own code interpreted,
- * this ~60 ms, and on two cores the two overlap. JFR is started on the agent's own thread, not here:
+ * this ~60 ms, and on two cores the two overlap. JFR is started on the thread that runs premain
+ * (or agentmain), not here:
  * on JDK 17 a thread that writes events (a later attach runs the definitions' periodic hooks in
  * {@code Recording.start}) and then ends can leave the chunk without the strings those events use.
  * The transformer is added by the caller once the recording runs.
