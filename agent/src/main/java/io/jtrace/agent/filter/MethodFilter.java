@@ -30,10 +30,15 @@ public final class MethodFilter {
         return includes.isEmpty() && excludes.isEmpty();
     }
 
-    /** False only if no method of the class can be selected (a class-level exclude). */
+    /**
+     * False only if no method of the class can be selected: a class-level exclude, or includes of
+     * which none can match a method of it (the agent then leaves the class as it is unread).
+     */
     public boolean mayMatchClass(String dottedClassName) {
         for (MethodPattern p : excludes) if (p.matchesClass(dottedClassName)) return false;
-        return true;
+        if (includes.isEmpty()) return true;
+        for (MethodPattern p : includes) if (p.mayMatchMethodsOf(dottedClassName)) return true;
+        return false;
     }
 
     public boolean matches(String dottedClassName, String methodName) {

@@ -85,6 +85,56 @@ class MethodPatternTest {
     }
 
     @Test
+    void classesOutsideEveryIncludeAreSkippedUnread() {
+        MethodFilter f = MethodFilter.parse(List.of("com.acme.**", "Bank.transfer", "*Service.get*"), List.of());
+        assertTrue(f.mayMatchClass("com.acme.Ledger"));
+        assertTrue(f.mayMatchClass("com.acme"), "a class named acme: com.acme.run matches com.acme.**");
+        assertTrue(f.mayMatchClass("org.shop.Bank"), "Bank.transfer needs no package");
+        assertTrue(f.mayMatchClass("org.shop.UserService"));
+        assertFalse(f.mayMatchClass("org.shop.User"));
+        assertFalse(f.mayMatchClass("org.shop.Banker"));
+        assertFalse(f.mayMatchClass("com.acmeish.Ledger"));
+        assertTrue(MethodFilter.parse(List.of("transfer"), List.of()).mayMatchClass("org.Any"), "a method of any class");
+        assertFalse(MethodFilter.parse(List.of("com.acme.**"), List.of("com.acme.Ledger")).mayMatchClass("com.acme.Ledger"),
+                "a class exclude still wins");
+    }
+
+    /**
+     * Whatever the glob, a class with a matching method is never skipped: every method name of a
+     * small alphabet against every class name, for globs built from the same names and wildcards.
+     */
+    @Test
+    void aClassWithAMatchingMethodIsNeverSkipped() {
+        String[] names = {"a", "b", "ab", "Bank", "get", "getX"};
+        String[] parts = {"a", "b", "*", "**", "a*", "*b", "?", "Bank", "get*", "a**", "**b", "g?t*"};
+        java.util.List<String> classes = new java.util.ArrayList<>();
+        for (String x : names) {
+            classes.add(x);
+            for (String y : names) {
+                classes.add(x + "." + y);
+                for (String z : names) classes.add(x + "." + y + "." + z);
+            }
+        }
+        java.util.Random random = new java.util.Random(42);
+        int checked = 0;
+        for (int g = 0; g < 400; g++) {
+            StringBuilder glob = new StringBuilder(parts[random.nextInt(parts.length)]);
+            for (int k = random.nextInt(3); k > 0; k--) glob.append('.').append(parts[random.nextInt(parts.length)]);
+            if (glob.indexOf("***") >= 0) continue;
+            MethodFilter f = MethodFilter.parse(List.of(glob.toString()), List.of());
+            for (String c : classes) {
+                for (String m : names) {
+                    if (f.matches(c, m)) {
+                        checked++;
+                        assertTrue(f.mayMatchClass(c), () -> glob + " matches " + c + "." + m + " but skips " + c);
+                    }
+                }
+            }
+        }
+        assertTrue(checked > 1000, "matches checked: " + checked);
+    }
+
+    @Test
     void noIncludeMeansEverythingNotExcluded() {
         MethodFilter f = MethodFilter.parse(List.of(), List.of("*.toString"));
         assertTrue(f.matches("a.B", "run"));
