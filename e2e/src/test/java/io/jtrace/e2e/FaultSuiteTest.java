@@ -337,6 +337,19 @@ class FaultSuiteTest {
         }
         assumeTrue(stalled, "cannot stop JFR's recorder thread with ptrace here, in 4 runs");
         if (jdk.major() >= 25) assertEquals(0, lossEvents, err);
+        if (lossEvents == 0 && jdk.major() < 25 && c.lost > 0) {
+            // JDK 17 once (a CI run, 2026-11-27): JFR dropped two batches and wrote no jdk.DataLoss
+            // event; nothing can warn of what JFR does not report, but the trace shows each gap
+            long recorded = c.calls;
+            long madeCalls = made;
+            assertTrue(c.calls < made, () -> recorded + " calls recorded of " + madeCalls + " made");
+            GapLines gaps = new GapLines();
+            Main.execute(new String[] {"print", rec.toString()}, new PrintWriter(gaps), new PrintWriter(new StringWriter()));
+            assertEquals(c.lost, gaps.count, "print marks each lost batch once");
+            System.out.printf("FAULT jfr data loss %s: JFR lost %d batch(es) without a jdk.DataLoss event; print marks each%n",
+                    jdk, c.lost);
+            return;
+        }
         if (lossEvents == 0) {
             // JDK 25 always, JDK 17 now and then (a fast machine's JFR took buffers from the heap
             // in all 4 stalled runs once): then nothing may be missing and nothing warned of
