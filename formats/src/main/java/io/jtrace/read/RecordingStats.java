@@ -24,8 +24,14 @@ import java.util.Set;
  * records, threads and JFR's data loss from the events' headers, without decoding any payload.
  * Only a recording whose statistics do not cover every record (rebuilt from the chunks of a
  * killed JVM) is replayed to count its calls.
+ *
+ * <p>{@code missingBatches} and {@code missingRecords}: what the agent says it handed to JFR and
+ * the file does not hold. The agent counts a batch once its event is committed, so a shortfall
+ * is JFR's loss; JDK 17's JFR can drop batches without writing a {@code jdk.DataLoss} event (its
+ * recorder thread stalled), and this count is then the only warning there is.
  */
-public record RecordingStats(long records, long calls, int threads, long bytes, long dataLossBytes, String damage) {
+public record RecordingStats(long records, long calls, int threads, long bytes, long dataLossBytes, String damage,
+                             long missingBatches, long missingRecords) {
 
     public static RecordingStats of(Path file) throws IOException {
         Counter c = new Counter();
@@ -37,19 +43,23 @@ public record RecordingStats(long records, long calls, int threads, long bytes, 
         }
         // the agent's counters cover the whole file unless the JVM died before writing them last
         long calls = c.statisticsRecords == c.records && c.statisticsCalls >= 0 ? c.statisticsCalls : countCalls(file);
-        return new RecordingStats(c.records, calls, c.threads.size(), Files.size(file), c.lostBytes, damage);
+        return new RecordingStats(c.records, calls, c.threads.size(), Files.size(file), c.lostBytes, damage,
+                Math.max(0, c.statisticsBatches - c.batches), Math.max(0, c.statisticsRecords - c.records));
     }
 
     private static final class Counter implements BatchScanner.Listener {
         long records;
+        long batches;
         final Set<Long> threads = new HashSet<>();
         long statisticsRecords = -1;
+        long statisticsBatches = -1;
         long statisticsCalls;
         long lostBytes;
 
         @Override
         public void batch(BatchEvent e) {
             records += e.recordCount;
+            batches++;
             threads.add(e.threadId);
         }
 
@@ -58,6 +68,7 @@ public record RecordingStats(long records, long calls, int threads, long bytes, 
             if (e.typeName().equals(TracerStatisticsEvent.NAME)) {
                 if (e.getLong("records") >= statisticsRecords) {
                     statisticsRecords = e.getLong("records");
+                    statisticsBatches = e.getLong("batches");
                     statisticsCalls = e.has("calls") ? e.getLong("calls") : -1; // -1: an agent that did not count them
                 }
             } else {

@@ -49,7 +49,7 @@ final class RunReport {
         Path target = out.target();
         if (out.writtenByThisRun()) {
             RecordingStats counted = ahead == null ? null : ahead.statsIfUnchanged();
-            print(target, counted != null ? counted : RecordingStats.of(target));
+            print(target, counted != null ? counted : RecordingStats.of(target), true);
             err.flush();
             return;
         }
@@ -58,7 +58,8 @@ final class RunReport {
         if (chunks > 0) {
             err.println(PREFIX + "warning: the target " + howItEnded(exit) + " without writing its recording; recovered "
                     + chunks + " chunk(s) from the JFR repository (records still buffered in threads at that moment are lost)");
-            recordings(List.of(target));
+            // its statistics are the last ones written to a chunk: no shortfall to tell
+            print(target, RecordingStats.of(target), false);
         } else if (started) {
             err.println(PREFIX + "no recording was written: the target " + howItEnded(exit)
                     + " before JFR wrote any of the recording to disk" + earlier(out));
@@ -98,15 +99,22 @@ final class RunReport {
     }
 
     private void recordings(List<Path> recordings) throws IOException {
-        for (Path p : recordings) print(p, RecordingStats.of(p));
+        for (Path p : recordings) print(p, RecordingStats.of(p), true);
         err.flush();
     }
 
-    private void print(Path recording, RecordingStats s) {
+    /** {@code whole}: the JVM wrote the recording itself, its statistics last (not rebuilt from chunks). */
+    private void print(Path recording, RecordingStats s, boolean whole) {
         Path shown = relative(recording);
         err.println(String.format(Locale.ROOT, "jtrace: %,d calls (%,d records) in %d thread(s) -> %s (%s)",
                 s.calls(), s.records(), s.threads(), shown, bytes(s.bytes())));
         if (s.dataLossBytes() > 0) err.println(PREFIX + "warning: JFR lost at least " + s.dataLossBytes() + " bytes of events in " + shown);
+        if (whole && s.missingRecords() > 0) {
+            err.println(String.format(Locale.ROOT, PREFIX + "warning: %,d of the trace's batches (%,d records) that the agent"
+                    + " handed to JFR are not in %s: JFR dropped them%s; 'jtrace print' marks each gap it can place",
+                    s.missingBatches(), s.missingRecords(), shown,
+                    s.dataLossBytes() > 0 ? "" : " without a jdk.DataLoss event (its buffers were full)"));
+        }
         if (s.damage() != null) err.println(PREFIX + "warning: " + shown + " is damaged: " + s.damage());
     }
 
