@@ -1,6 +1,6 @@
 package io.jtrace.agent;
 
-import io.jtrace.agent.filter.MethodPattern;
+import io.jtrace.agent.filter.MethodFilter;
 import io.jtrace.runtime.TraceRuntime;
 
 import java.io.IOException;
@@ -56,11 +56,14 @@ final class AttachSession {
 
     /** Tracing runs: remembers it and instruments the matching classes already loaded. */
     static synchronized void started(Instrumentation inst, TraceTransformer transformer, RecordingControl recording,
-                                     AgentLog log, AgentOptions options, UncaughtDispatch uncaught) {
+                                     AgentLog log, AgentOptions options, MethodFilter filter, UncaughtDispatch uncaught) {
         AttachSession s = new AttachSession(inst, transformer, recording, log,
                 options.control == null ? null : Paths.get(options.control), uncaught);
         current = s;
-        int changed = s.retransform(s.loadedCandidates(options), "instrument");
+        List<Class<?>> candidates = s.loadedCandidates(filter);
+        s.retransform(candidates, "instrument");
+        int changed = 0;
+        for (Class<?> c : candidates) if (transformer.changed(c)) changed++; // what the CLI reports as instrumented
         s.signal("attached", System.getProperty("jdk.jfr.repository", "") + "\n" + changed + "\n");
         if (s.control != null) {
             System.setProperty(CONTROL_PROPERTY, s.control.toString());
@@ -131,23 +134,16 @@ final class AttachSession {
     }
 
     /**
-     * Loaded classes the transformer may change: not the JDK's or jtrace's, and, with
-     * {@code --include}, only classes one of the patterns can select (so a large application is
-     * not retransformed whole for one package).
+     * Loaded classes the transformer may change: not the JDK's or jtrace's, and none that the
+     * filter can select no method of (with {@code --include}, a large application is not
+     * retransformed whole for one package; the rule is the one class loading goes by,
+     * {@link MethodFilter#mayMatchClass}).
      */
-    private List<Class<?>> loadedCandidates(AgentOptions options) {
-        List<String> includes = JtraceAgent.tracedPatterns(options);
-        List<MethodPattern> classPatterns = new ArrayList<>();
-        for (String p : includes) {
-            classPatterns.add(MethodPattern.parse(p));
-            int dot = p.lastIndexOf('.');
-            if (dot > 0) classPatterns.add(MethodPattern.parse(p.substring(0, dot))); // Bank.transfer: class Bank
-        }
+    private List<Class<?>> loadedCandidates(MethodFilter filter) {
         List<Class<?>> out = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
             try {
-                if (!inst.isModifiableClass(c) || !transformer.mayChange(c)) continue;
-                if (!classPatterns.isEmpty() && classPatterns.stream().noneMatch(p -> p.matchesClass(c.getName()))) continue;
+                if (!inst.isModifiableClass(c) || !transformer.mayChange(c) || !filter.mayMatchClass(c.getName())) continue;
                 out.add(c);
             } catch (Throwable t) {
                 // a class that cannot even be named: leave it
@@ -158,28 +154,23 @@ final class AttachSession {
 
     /**
      * Retransforms in batches; a batch that fails (one class's verify error fails them all) is
-     * retried class by class, so one bad class leaves only itself untraced. Returns how many
-     * classes were retransformed.
+     * retried class by class, so one bad class leaves only itself untraced.
      */
-    private int retransform(List<Class<?>> classes, String what) {
-        int done = 0;
+    private void retransform(List<Class<?>> classes, String what) {
         for (int i = 0; i < classes.size(); i += RETRANSFORM_BATCH) {
             List<Class<?>> batch = classes.subList(i, Math.min(classes.size(), i + RETRANSFORM_BATCH));
             try {
                 inst.retransformClasses(batch.toArray(new Class<?>[0]));
-                done += batch.size();
             } catch (Throwable batchFailed) {
                 for (Class<?> c : batch) {
                     try {
                         inst.retransformClasses(c);
-                        done++;
                     } catch (Throwable t) {
                         log.log("could not " + what + " " + c.getName() + ": " + t);
                     }
                 }
             }
         }
-        return done;
     }
 
     /** Writes {@code name} into the control directory (atomically: the CLI polls for it). */

@@ -133,7 +133,7 @@ public final class JtraceAgent {
             DiskGuard.watch(recording, log);
             TraceRuntime.start(version(), options.format(), options.depth, attached);
             inst.addTransformer(transformer, attached);
-            if (attached) AttachSession.started(inst, transformer, recording, log, options, setup.uncaught());
+            if (attached) AttachSession.started(inst, transformer, recording, log, options, filter, setup.uncaught());
         } catch (Throwable t) {
             log.log("could not start tracing: " + t);
         }

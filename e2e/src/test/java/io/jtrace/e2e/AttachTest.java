@@ -91,6 +91,44 @@ class AttachTest {
         }
     }
 
+    /**
+     * attach --include: only the classes it can select are retransformed, and only the methods it
+     * names are recorded; the program prints what it prints untraced.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void attachWithIncludeTracesOnlyWhatItNames(Jdk jdk) throws Exception {
+        int ticks = 150; // three attaches fit in 15 s on a loaded machine
+        Path state = dir.resolve("state");
+        Process program = startTicker(jdk, ticks, state, List.of());
+        try {
+            waitForTick(state, 3);
+            Jtrace.Result none = Jtrace.jtrace(dir, "attach", Long.toString(program.pid()), "--duration", "1s",
+                    "--include", "nosuch.**", "-o", "none.jfr");
+            assertTrue(none.err().contains("(0 loaded classes instrumented)"), none::toString);
+            assertTrue(none.err().contains("jtrace attach: warning: no class loaded in JVM " + program.pid()
+                    + " has a method that --include nosuch.** selects"), none::toString);
+            // a class the include can select, none of whose methods it does: retransformed, unchanged, not counted
+            Jtrace.Result noMethod = Jtrace.jtrace(dir, "attach", Long.toString(program.pid()), "--duration", "1s",
+                    "--include", "attach.Ticker.nosuch", "-o", "nomethod.jfr");
+            assertTrue(noMethod.err().contains("(0 loaded classes instrumented)"), noMethod::toString);
+            Jtrace.Result one = Jtrace.jtrace(dir, "attach", Long.toString(program.pid()), "--duration", "2s",
+                    "--include", "attach.Ticker.square", "-o", "square.jfr");
+            assertEquals(0, one.exit(), one::toString);
+            assertTrue(one.err().contains("(1 loaded classes instrumented)"), one::toString);
+            assertTrue(program.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(0, program.exitValue());
+            assertEquals(expectedOutput(ticks), read(dir.resolve("program.out")));
+        } finally {
+            program.destroyForcibly();
+        }
+        Jtrace.Result print = Jtrace.jtrace(dir, "print", "square.jfr", "--thread", "main");
+        assertEquals(0, print.exit(), print::toString);
+        assertTrue(print.out().contains("attach.Ticker.square(long)"), print::toString);
+        assertTrue(print.out().lines().filter(l -> l.contains("attach.Ticker.")).allMatch(l -> l.contains("attach.Ticker.square(long)")),
+                print::toString);
+    }
+
     /** --live prints the calls while the program still runs; the recording is written as well. */
     @ParameterizedTest
     @MethodSource("jdks")

@@ -79,6 +79,10 @@ final class AttachCommand extends JtraceCommand {
             List<String> attached = Files.readAllLines(control.resolve("attached"));
             err().println("jtrace attach: tracing JVM " + pid + " (" + attached.get(1) + " loaded classes instrumented); "
                     + (duration != null ? "for " + duration + ", " : "") + "Ctrl-C or 'jtrace detach " + pid + "' ends it");
+            if ("0".equals(attached.get(1)) && !options.include.isEmpty()) {
+                err().println("jtrace attach: warning: no class loaded in JVM " + pid + " has a method that --include "
+                        + String.join(", ", options.include) + " selects; classes loaded from now on are traced as they load");
+            }
             err().flush();
             LiveTrace liveTrace = live.live ? live.start(() -> attached.get(0).isEmpty() ? null : Paths.get(attached.get(0)), from, outBytes()) : null;
             try {
