@@ -11,8 +11,9 @@ package io.jtrace.runtime;
  * clock read between its enter and exit: no callee, or only untimed callees, so that a short
  * caller of one-line helpers follows them) is short when its measured time, less the
  * shortest leaf call measured so far in the JVM (the tracer's own time between the two clock
- * reads, which every leaf call pays), is below {@link #shortNanos}: twice the clock's own cost,
- * measured at start. No method is decided before its first {@link #WARMUP_WINDOWS} windows (its
+ * reads, which every leaf call pays), and less the tracer's own time for each untimed callee (the
+ * shortest call with one untimed callee less the shortest with none), is below
+ * {@link #shortNanos}: twice the clock's own cost, measured at start. No method is decided before its first {@link #WARMUP_WINDOWS} windows (its
  * first calls run in the interpreter, whose times say little about the compiled code that makes
  * the millions of calls that matter, and the calls just before the switch are what a reader
  * estimates the untimed ones from). A window that misses starts the next one; after
@@ -49,6 +50,11 @@ final class MethodTiming {
     static long shortNanos = 50;
     /** The shortest leaf call measured so far (the tracer's own time between its clock reads). */
     private static long floorNanos = Long.MAX_VALUE;
+    /**
+     * The shortest leaf call with exactly one untimed callee measured so far: less {@link #floorNanos},
+     * what the tracer spends on an untimed callee's two records (with the shortest callee's own time).
+     */
+    private static long floorWithCalleeNanos = Long.MAX_VALUE;
 
     /** Per method id: WATCHED, UNTIMED, TIMED or LEAF_UNTIMED. */
     private static volatile byte[] states = new byte[4096];
@@ -88,8 +94,11 @@ final class MethodTiming {
         return state(methodId) == WATCHED;
     }
 
-    /** A timed call of a watched method returned: {@code leaf} with this duration (ns), or not a leaf. */
-    static void observe(int methodId, boolean leaf, long nanos) {
+    /**
+     * A timed call of a watched method returned: {@code leaf} with this duration (ns), or not a leaf;
+     * {@code untimedRecords}: the records its untimed callees wrote between its enter and exit.
+     */
+    static void observe(int methodId, boolean leaf, long nanos, int untimedRecords) {
         long[] c = counts;
         byte[] s = states;
         if (methodId >= c.length || methodId >= s.length) {
@@ -99,8 +108,15 @@ final class MethodTiming {
         boolean isShort = false;
         if (leaf) {
             long floor = floorNanos;
-            if (nanos < floor) floorNanos = floor = nanos; // racy: a lost update only keeps a higher floor a while
-            isShort = nanos - floor < shortNanos;
+            if (untimedRecords == 0 && nanos < floor) floorNanos = floor = nanos; // racy: a lost update only keeps a higher floor a while
+            long withCallee = floorWithCalleeNanos;
+            if (untimedRecords == 2 && nanos < withCallee) floorWithCalleeNanos = withCallee = nanos;
+            // the tracer's own time for the untimed callees is not the method's: a caller of untimed
+            // helpers that only adds a compare to them is as short as they are (never more than a
+            // timed call's clock reads a callee, while the floors still come down)
+            long perCallee = withCallee == Long.MAX_VALUE || floor == Long.MAX_VALUE ? 0
+                    : Math.max(0, Math.min(shortNanos, withCallee - floor));
+            isShort = nanos - floor - (untimedRecords >> 1) * perCallee < shortNanos;
         }
         long v = c[methodId];
         int watchedCalls = (int) (v & 0x1ff) + 1;
@@ -137,6 +153,7 @@ final class MethodTiming {
     /** Test only: forgets every decision. */
     static synchronized void reset() {
         floorNanos = Long.MAX_VALUE;
+        floorWithCalleeNanos = Long.MAX_VALUE;
         states = new byte[4096];
         counts = new long[4096];
     }

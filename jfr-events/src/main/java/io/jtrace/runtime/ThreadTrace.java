@@ -36,6 +36,8 @@ final class ThreadTrace {
     private byte[] buf;
     private int pos;
     private int records;
+    /** {@link #records} after the last timed record: the records since are untimed (for {@link MethodTiming}). */
+    private int lastTimedRecord;
     private long sequence;
     private long baseNanos;
     private long lastNanos;
@@ -137,7 +139,7 @@ final class ThreadTrace {
             now = lastNanos;
         } else {
             now = System.nanoTime();
-            if (timing == MethodTiming.WATCHED) MethodTiming.observe(methodId, leafOpen, now - lastNanos);
+            if (timing == MethodTiming.WATCHED) MethodTiming.observe(methodId, leafOpen, now - lastNanos, records - lastTimedRecord);
             beginExit(now);
         }
         recordOpen = false;
@@ -269,6 +271,7 @@ final class ThreadTrace {
         putVarLong(delta);
         lastNanos += delta;
         counted();
+        lastTimedRecord = records;
     }
 
     /** A record's header is written: it counts, and the test-only failure ({@link #FAIL_AT_RECORD}) strikes here, halfway through it. */
@@ -286,6 +289,7 @@ final class ThreadTrace {
         pos = RecordFormat.putExit(buf, pos, delta);
         lastNanos += delta;
         counted();
+        lastTimedRecord = records;
     }
 
     /**

@@ -34,8 +34,31 @@ class MethodTimingTest {
 
     private static void calls(int methodId, int n, boolean leaf, long nanos) {
         for (int i = 0; i < n; i++) {
-            if (MethodTiming.watched(methodId)) MethodTiming.observe(methodId, leaf, nanos);
+            if (MethodTiming.watched(methodId)) MethodTiming.observe(methodId, leaf, nanos, 0);
         }
+    }
+
+    private static void calls(int methodId, int n, long nanos, int untimedRecords) {
+        for (int i = 0; i < n; i++) {
+            if (MethodTiming.watched(methodId)) MethodTiming.observe(methodId, true, nanos, untimedRecords);
+        }
+    }
+
+    /**
+     * A caller of untimed helpers: what the tracer spends on their records (the shortest call with
+     * one untimed callee, less the shortest with none) is not the caller's time. Its calls are short
+     * when what is left is; 60 ns of its own more and they are not.
+     */
+    @Test
+    void theTracersOwnTimeForUntimedCalleesIsNotTheCallers() {
+        calls(90, 1, 60, 0); // the shortest leaf call: 60 ns
+        calls(91, 1, 80, 2); // the shortest call with one untimed callee: 80 ns, so 20 ns a callee
+        int enough = (MethodTiming.WARMUP_WINDOWS + 1) * MethodTiming.WINDOW;
+        calls(9, enough, 60 + 8 * 20 + 30, 16); // eight untimed callees and 30 ns of its own
+        assertTrue(MethodTiming.untimed(9), "its own 30 ns are shorter than the clock's cost");
+        calls(10, enough, 60 + 8 * 20 + 90, 16);
+        assertFalse(MethodTiming.untimed(10), "90 ns of its own are not");
+        assertTrue(MethodTiming.watched(10));
     }
 
     @Test
