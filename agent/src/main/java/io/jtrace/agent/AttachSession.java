@@ -61,9 +61,9 @@ final class AttachSession {
                 options.control == null ? null : Paths.get(options.control), uncaught);
         current = s;
         List<Class<?>> candidates = s.loadedCandidates(filter);
-        s.retransform(candidates, "instrument");
-        int changed = 0;
-        for (Class<?> c : candidates) if (transformer.changed(c)) changed++; // what the CLI reports as instrumented
+        List<Class<?>> failed = s.retransform(candidates, "instrument");
+        int changed = 0; // what the CLI reports as instrumented: rewritten, and taken by the JVM
+        for (Class<?> c : candidates) if (transformer.changed(c) && !failed.contains(c)) changed++;
         s.signal("attached", System.getProperty("jdk.jfr.repository", "") + "\n" + changed + "\n");
         if (s.control != null) {
             System.setProperty(CONTROL_PROPERTY, s.control.toString());
@@ -154,9 +154,11 @@ final class AttachSession {
 
     /**
      * Retransforms in batches; a batch that fails (one class's verify error fails them all) is
-     * retried class by class, so one bad class leaves only itself untraced.
+     * retried class by class, so one bad class leaves only itself untraced. Returns the classes
+     * the JVM refused.
      */
-    private void retransform(List<Class<?>> classes, String what) {
+    private List<Class<?>> retransform(List<Class<?>> classes, String what) {
+        List<Class<?>> failed = new ArrayList<>();
         for (int i = 0; i < classes.size(); i += RETRANSFORM_BATCH) {
             List<Class<?>> batch = classes.subList(i, Math.min(classes.size(), i + RETRANSFORM_BATCH));
             try {
@@ -166,11 +168,13 @@ final class AttachSession {
                     try {
                         inst.retransformClasses(c);
                     } catch (Throwable t) {
+                        failed.add(c);
                         log.log("could not " + what + " " + c.getName() + ": " + t);
                     }
                 }
             }
         }
+        return failed;
     }
 
     /** Writes {@code name} into the control directory (atomically: the CLI polls for it). */

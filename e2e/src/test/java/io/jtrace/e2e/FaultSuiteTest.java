@@ -306,7 +306,8 @@ class FaultSuiteTest {
         boolean stalled = false;
         // JDK 17 loses in most runs, not all (it also takes buffers from the heap; on a loaded CI
         // machine a 0.8 s stall lost nothing in 3 runs): up to 4 runs, each stall a second longer
-        while (attempt < 4 && (!stalled || (jdk.major() < 25 && lossEvents == 0))) {
+        // (retried only while nothing at all was lost: a loss JFR did not report is kept, and checked below)
+        while (attempt < 4 && (!stalled || (jdk.major() < 25 && lossEvents == 0 && c.calls == made))) {
             attempt++;
             Files.deleteIfExists(dir.resolve("out.txt"));
             List<String> args = new ArrayList<>(List.of("run", "-o", rec.toString(), "--", jdk.java().toString(),
@@ -378,6 +379,8 @@ class FaultSuiteTest {
             assertTrue(c.calls < made, () -> recorded + " calls recorded of " + madeCalls + " made");
             assertTrue(missingBatchesWarned(err) >= c.lost, err);
         }
+        // a thread's last batches leave no gap to mark; the agent's count still tells of them
+        if (c.calls < made) assertTrue(missingBatchesWarned(err) >= 1, err);
         assertTrue(err.contains("jtrace run: warning: JFR lost at least " + lossBytes + " bytes of events"), err);
         String warning = "warning: JFR lost at least " + lossBytes + " bytes of events in " + lossEvents + " place(s)";
         Path filtered = dir.resolve("filtered.jfr");

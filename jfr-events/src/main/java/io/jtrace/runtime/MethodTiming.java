@@ -55,6 +55,12 @@ final class MethodTiming {
      * what the tracer spends on an untimed callee's two records (with the shortest callee's own time).
      */
     private static long floorWithCalleeNanos = Long.MAX_VALUE;
+    /**
+     * Such calls seen: their floor is used once there have been {@link #CALLEE_SAMPLES_NEEDED}
+     * (a few early ones, interpreted, would make an untimed callee look far dearer than it is).
+     */
+    private static int withCalleeSamples;
+    static final int CALLEE_SAMPLES_NEEDED = 1024;
 
     /** Per method id: WATCHED, UNTIMED, TIMED or LEAF_UNTIMED. */
     private static volatile byte[] states = new byte[4096];
@@ -110,13 +116,17 @@ final class MethodTiming {
             long floor = floorNanos;
             if (untimedRecords == 0 && nanos < floor) floorNanos = floor = nanos; // racy: a lost update only keeps a higher floor a while
             long withCallee = floorWithCalleeNanos;
-            if (untimedRecords == 2 && nanos < withCallee) floorWithCalleeNanos = withCallee = nanos;
+            if (untimedRecords == 2) {
+                if (nanos < withCallee) floorWithCalleeNanos = withCallee = nanos;
+                if (withCalleeSamples < CALLEE_SAMPLES_NEEDED) withCalleeSamples++; // racy: a lost count only waits longer
+            }
             // the tracer's own time for the untimed callees is not the method's: a caller of untimed
             // helpers that only adds a compare to them is as short as they are (never more than a
-            // timed call's clock reads a callee, while the floors still come down)
-            long perCallee = withCallee == Long.MAX_VALUE || floor == Long.MAX_VALUE ? 0
+            // timed call's clock reads a callee)
+            long perCallee = withCalleeSamples < CALLEE_SAMPLES_NEEDED || withCallee == Long.MAX_VALUE || floor == Long.MAX_VALUE ? 0
                     : Math.max(0, Math.min(shortNanos, withCallee - floor));
-            isShort = nanos - floor - (untimedRecords >> 1) * perCallee < shortNanos;
+            // no floor yet (every leaf so far had callees): nothing to measure against, not short
+            isShort = floor != Long.MAX_VALUE && nanos - floor - (untimedRecords >> 1) * perCallee < shortNanos;
         }
         long v = c[methodId];
         int watchedCalls = (int) (v & 0x1ff) + 1;
@@ -154,6 +164,7 @@ final class MethodTiming {
     static synchronized void reset() {
         floorNanos = Long.MAX_VALUE;
         floorWithCalleeNanos = Long.MAX_VALUE;
+        withCalleeSamples = 0;
         states = new byte[4096];
         counts = new long[4096];
     }

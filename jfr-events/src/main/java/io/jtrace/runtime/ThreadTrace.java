@@ -320,6 +320,7 @@ final class ThreadTrace {
         leafOpen = leaf;
         pos = RecordFormat.putUntimedStart(buf, pos, kind, aux);
         counted();
+        lastTimedRecord = records; // not a callee's record: MethodTiming counts only those (fewer is the safe side)
     }
 
     /** What every record does first: a RESYNC if records were lost, a requested flush, room, the rollback point. */
@@ -455,6 +456,7 @@ final class ThreadTrace {
             TraceRuntime.internalError(t);
         } finally {
             sequence++;
+            lastTimedRecord -= records; // still counts the records since the last timed one, across batches
             records = 0;
             calls = 0;
             pos = 0;

@@ -54,11 +54,23 @@ class MethodTimingTest {
         calls(90, 1, 60, 0); // the shortest leaf call: 60 ns
         calls(91, 1, 80, 2); // the shortest call with one untimed callee: 80 ns, so 20 ns a callee
         int enough = (MethodTiming.WARMUP_WINDOWS + 1) * MethodTiming.WINDOW;
+        calls(8, enough, 60 + 8 * 20 + 30, 16);
+        assertFalse(MethodTiming.untimed(8), "one call with a callee is too few to tell what a callee costs the tracer");
+        calls(92, MethodTiming.CALLEE_SAMPLES_NEEDED, 500, 2);
         calls(9, enough, 60 + 8 * 20 + 30, 16); // eight untimed callees and 30 ns of its own
         assertTrue(MethodTiming.untimed(9), "its own 30 ns are shorter than the clock's cost");
         calls(10, enough, 60 + 8 * 20 + 90, 16);
         assertFalse(MethodTiming.untimed(10), "90 ns of its own are not");
         assertTrue(MethodTiming.watched(10));
+    }
+
+    /** Before any leaf call without callees has been measured there is no floor: nothing is short. */
+    @Test
+    void withoutAFloorNothingIsShort() {
+        int enough = (MethodTiming.WARMUP_WINDOWS + 2) * MethodTiming.WINDOW;
+        calls(11, enough, 1_000_000, 2); // a millisecond, always with a callee's records
+        assertFalse(MethodTiming.untimed(11));
+        assertTrue(MethodTiming.watched(11));
     }
 
     @Test

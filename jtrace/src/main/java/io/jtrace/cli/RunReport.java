@@ -58,7 +58,8 @@ final class RunReport {
         if (chunks > 0) {
             err.println(PREFIX + "warning: the target " + howItEnded(exit) + " without writing its recording; recovered "
                     + chunks + " chunk(s) from the JFR repository (records still buffered in threads at that moment are lost)");
-            // its statistics are the last ones written to a chunk: no shortfall to tell
+            // records still buffered when it died are lost, as the line above says; its statistics are
+            // an earlier chunk's, so a shortfall against them is not JFR's doing
             print(target, RecordingStats.of(target), false);
         } else if (started) {
             err.println(PREFIX + "no recording was written: the target " + howItEnded(exit)
@@ -109,11 +110,11 @@ final class RunReport {
         err.println(String.format(Locale.ROOT, "jtrace: %,d calls (%,d records) in %d thread(s) -> %s (%s)",
                 s.calls(), s.records(), s.threads(), shown, bytes(s.bytes())));
         if (s.dataLossBytes() > 0) err.println(PREFIX + "warning: JFR lost at least " + s.dataLossBytes() + " bytes of events in " + shown);
-        if (whole && s.missingRecords() > 0) {
+        // a damaged file's own warning says why batches are missing
+        if (whole && s.damage() == null && s.missingRecords() > 0) {
             err.println(String.format(Locale.ROOT, PREFIX + "warning: %,d of the trace's batches (%,d records) that the agent"
                     + " handed to JFR are not in %s: JFR dropped them%s; 'jtrace print' marks each gap it can place",
-                    s.missingBatches(), s.missingRecords(), shown,
-                    s.dataLossBytes() > 0 ? "" : " without a jdk.DataLoss event (its buffers were full)"));
+                    s.missingBatches(), s.missingRecords(), shown, s.dataLossBytes() > 0 ? "" : " without a jdk.DataLoss event"));
         }
         if (s.damage() != null) err.println(PREFIX + "warning: " + shown + " is damaged: " + s.damage());
     }
