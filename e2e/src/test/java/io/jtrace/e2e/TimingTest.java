@@ -109,6 +109,8 @@ class TimingTest {
         assertTrue(c.untimed() > 0, "add's calls go untimed: " + c);
         assertTrue(c.timed() >= 8_192, "the warm-up's calls timed: " + c);
         assertEquals(c, jsonAddCalls(rec), "the JSON export says which calls were untimed");
+        assertTrue(run.err().contains("jtrace: " + String.format(java.util.Locale.ROOT, "%,d", c.untimed()) + " of them ("
+                + Math.round(100.0 * c.untimed() / 1_000_001) + "%) untimed, measured shorter than the clock's own cost"), run.err());
 
         Jtrace.Result print = Jtrace.jtrace(dir, "print", rec.toString());
         assertEquals(0, print.exit(), print::toString);
@@ -210,6 +212,7 @@ class TimingTest {
         assertEquals(0, run.exit(), run::toString);
         Calls c = calls(rec, "add");
         assertEquals(new Calls(1_000_000, 0, 1_000_000), c);
+        assertFalse(run.err().contains("untimed"), run.err());
         Jtrace.Result print = Jtrace.jtrace(dir, "print", rec.toString());
         assertFalse(print.out().contains("untimed"), "no untimed call with --timing full");
         Jtrace.Result summary = Jtrace.jtrace(dir, "summary", rec.toString());

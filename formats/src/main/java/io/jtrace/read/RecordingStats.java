@@ -29,9 +29,12 @@ import java.util.Set;
  * the file does not hold. The agent counts a batch once its event is committed, so a shortfall
  * is JFR's loss; JDK 17's JFR can drop batches without writing a {@code jdk.DataLoss} event (its
  * recorder thread stalled), and this count is then the only warning there is.
+ *
+ * <p>{@code untimedCalls}: calls recorded without a duration (shorter than the clock), from the
+ * agent's count; -1 when its statistics do not cover the file or predate the count.
  */
 public record RecordingStats(long records, long calls, int threads, long bytes, long dataLossBytes, String damage,
-                             long missingBatches, long missingRecords) {
+                             long missingBatches, long missingRecords, long untimedCalls) {
 
     public static RecordingStats of(Path file) throws IOException {
         Counter c = new Counter();
@@ -42,9 +45,11 @@ public record RecordingStats(long records, long calls, int threads, long bytes, 
             damage = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         }
         // the agent's counters cover the whole file unless the JVM died before writing them last
-        long calls = c.statisticsRecords == c.records && c.statisticsCalls >= 0 ? c.statisticsCalls : countCalls(file);
+        boolean covered = c.statisticsRecords == c.records;
+        long calls = covered && c.statisticsCalls >= 0 ? c.statisticsCalls : countCalls(file);
         return new RecordingStats(c.records, calls, c.threads.size(), Files.size(file), c.lostBytes, damage,
-                Math.max(0, c.statisticsBatches - c.batches), Math.max(0, c.statisticsRecords - c.records));
+                Math.max(0, c.statisticsBatches - c.batches), Math.max(0, c.statisticsRecords - c.records),
+                covered ? c.statisticsUntimed : -1);
     }
 
     private static final class Counter implements BatchScanner.Listener {
@@ -54,6 +59,7 @@ public record RecordingStats(long records, long calls, int threads, long bytes, 
         long statisticsRecords = -1;
         long statisticsBatches = -1;
         long statisticsCalls;
+        long statisticsUntimed = -1;
         long lostBytes;
 
         @Override
@@ -70,6 +76,7 @@ public record RecordingStats(long records, long calls, int threads, long bytes, 
                     statisticsRecords = e.getLong("records");
                     statisticsBatches = e.getLong("batches");
                     statisticsCalls = e.has("calls") ? e.getLong("calls") : -1; // -1: an agent that did not count them
+                    statisticsUntimed = e.has("untimedCalls") ? e.getLong("untimedCalls") : -1;
                 }
             } else {
                 lostBytes += e.getLong("amount");

@@ -37,6 +37,7 @@ class RecordingStatsTest {
             stats.batches = batches;
             stats.records = records;
             stats.calls = records / 2;
+            stats.untimedCalls = 1;
             stats.commit();
             r.stop();
             r.dump(file);
@@ -51,6 +52,7 @@ class RecordingStatsTest {
         assertEquals(6, s.calls(), "the agent's count, as it covers every record");
         assertEquals(0, s.missingBatches());
         assertEquals(0, s.missingRecords());
+        assertEquals(1, s.untimedCalls(), "the agent's count");
     }
 
     @Test
@@ -69,5 +71,6 @@ class RecordingStatsTest {
         assertEquals(0, s.missingBatches());
         assertEquals(0, s.missingRecords());
         assertEquals(6, s.calls(), "replayed: the agent's count covers less than the file");
+        assertEquals(-1, s.untimedCalls(), "not known: the agent's count covers less than the file");
     }
 }

@@ -41,6 +41,10 @@ public final class TracerStatisticsEvent extends jdk.jfr.Event {
     @Description("Traced calls (enter records) written so far")
     public long calls;
 
+    @Label("Untimed Calls")
+    @Description("Calls recorded without a duration so far: measured shorter than the clock's own cost (jtrace run --timing full times every call)")
+    public long untimedCalls;
+
     @Label("Threads")
     @Description("Threads that wrote trace records so far")
     public long threads;

@@ -84,6 +84,8 @@ final class ThreadTrace {
     private int recordCount;
     /** Enter records in the buffer (counted once complete), for the agent's statistics. */
     private int calls;
+    /** Exit records without a time in the buffer: calls recorded untimed, for the agent's statistics. */
+    private int untimedCalls;
     private long recordLastNanos;
     private long recordSequence;
 
@@ -132,9 +134,11 @@ final class ThreadTrace {
             // untimed too, and keeps its caller a leaf: that caller may then go unmeasured, never
             // given a duration it did not have)
             beginUntimed(RecordFormat.EXIT, RecordFormat.EXIT_UNTIMED);
+            untimedCalls++;
             now = lastNanos;
         } else if (timing == MethodTiming.LEAF_UNTIMED && leafOpen) {
             beginUntimed(RecordFormat.EXIT, RecordFormat.EXIT_UNTIMED);
+            untimedCalls++;
             leafOpen = false; // its enter read the clock: its caller is no leaf
             now = lastNanos;
         } else {
@@ -451,7 +455,7 @@ final class ThreadTrace {
             e.recordCount = records;
             e.payload = new String(buf, 0, pos, StandardCharsets.ISO_8859_1);
             e.commit();
-            TraceRuntime.batchWritten(records, calls, pos, sequence == 0);
+            TraceRuntime.batchWritten(records, calls, untimedCalls, pos, sequence == 0);
         } catch (Throwable t) {
             TraceRuntime.internalError(t);
         } finally {
@@ -459,6 +463,7 @@ final class ThreadTrace {
             lastTimedRecord -= records; // still counts the records since the last timed one, across batches
             records = 0;
             calls = 0;
+            untimedCalls = 0;
             pos = 0;
             busy = wasBusy;
         }

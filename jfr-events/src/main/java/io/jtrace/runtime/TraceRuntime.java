@@ -27,6 +27,7 @@ public final class TraceRuntime {
     private static final AtomicLong BATCHES = new AtomicLong();
     private static final AtomicLong RECORDS = new AtomicLong();
     private static final AtomicLong CALLS = new AtomicLong();
+    private static final AtomicLong UNTIMED_CALLS = new AtomicLong();
     /** Payload bytes handed to JFR: what the recording grows by, before JFR writes it to disk (up to a second later). */
     private static final AtomicLong PAYLOAD_BYTES = new AtomicLong();
     private static final AtomicLong THREADS = new AtomicLong();
@@ -72,7 +73,7 @@ public final class TraceRuntime {
         generation++;
         Tracer.attached = attached;
         if (attached) { // a recording of its own: counters start again (jtrace.TracerStatistics describes this one)
-            for (AtomicLong counter : new AtomicLong[] {BATCHES, RECORDS, CALLS, PAYLOAD_BYTES, THREADS, ERRORS, CLASSES, CLASSES_FAILED}) counter.set(0);
+            for (AtomicLong counter : new AtomicLong[] {BATCHES, RECORDS, CALLS, UNTIMED_CALLS, PAYLOAD_BYTES, THREADS, ERRORS, CLASSES, CLASSES_FAILED}) counter.set(0);
         }
         version = jtraceVersion;
         options = agentOptions;
@@ -268,11 +269,12 @@ public final class TraceRuntime {
         }
     }
 
-    static void batchWritten(int records, int calls, int payloadBytes, boolean firstOfThread) {
+    static void batchWritten(int records, int calls, int untimedCalls, int payloadBytes, boolean firstOfThread) {
         BATCHES.incrementAndGet();
         PAYLOAD_BYTES.addAndGet(payloadBytes);
         RECORDS.addAndGet(records);
         CALLS.addAndGet(calls);
+        UNTIMED_CALLS.addAndGet(untimedCalls);
         if (firstOfThread) THREADS.incrementAndGet();
     }
 
@@ -342,6 +344,7 @@ public final class TraceRuntime {
         e.batches = BATCHES.get();
         e.records = RECORDS.get();
         e.calls = CALLS.get();
+        e.untimedCalls = UNTIMED_CALLS.get();
         e.threads = THREADS.get();
         e.internalErrors = ERRORS.get();
         e.commit();

@@ -134,11 +134,7 @@ final class AttachCommand extends JtraceCommand {
         if (!Files.isRegularFile(target) || Files.size(target) == 0) {
             throw new UserException("no recording was written: JVM " + pid + " ended before its recording was complete", 1);
         }
-        RecordingStats s = RecordingStats.of(target);
-        Path cwd = Paths.get("").toAbsolutePath();
-        Path shown = target.startsWith(cwd) ? cwd.relativize(target) : target;
-        err().println(String.format(Locale.ROOT, "jtrace: %,d calls (%,d records) in %d thread(s) -> %s (%s)",
-                s.calls(), s.records(), s.threads(), shown, RunReport.bytes(s.bytes())));
+        RunReport.print(err(), "attach", target, RecordingStats.of(target), true);
         err().flush();
     }
 

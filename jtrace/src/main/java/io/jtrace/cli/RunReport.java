@@ -104,19 +104,33 @@ final class RunReport {
         err.flush();
     }
 
-    /** {@code whole}: the JVM wrote the recording itself, its statistics last (not rebuilt from chunks). */
     private void print(Path recording, RecordingStats s, boolean whole) {
+        print(err, "run", recording, s, whole);
+    }
+
+    /**
+     * The lines that close a run or an attach: what the recording holds, how many calls went
+     * untimed, and its warnings ({@code command}'s). {@code whole}: the JVM wrote the recording
+     * itself, its statistics last (not rebuilt from chunks).
+     */
+    static void print(PrintWriter err, String command, Path recording, RecordingStats s, boolean whole) {
+        String prefix = "jtrace " + command + ": ";
         Path shown = relative(recording);
         err.println(String.format(Locale.ROOT, "jtrace: %,d calls (%,d records) in %d thread(s) -> %s (%s)",
                 s.calls(), s.records(), s.threads(), shown, bytes(s.bytes())));
-        if (s.dataLossBytes() > 0) err.println(PREFIX + "warning: JFR lost at least " + s.dataLossBytes() + " bytes of events in " + shown);
+        if (s.untimedCalls() > 0 && s.calls() > 0) {
+            err.println(String.format(Locale.ROOT, "jtrace: %,d of them (%d%%) untimed, measured shorter than the clock's own cost:"
+                    + " print shows them so, summary estimates them (~); --timing full times every call",
+                    s.untimedCalls(), Math.round(100.0 * s.untimedCalls() / s.calls())));
+        }
+        if (s.dataLossBytes() > 0) err.println(prefix + "warning: JFR lost at least " + s.dataLossBytes() + " bytes of events in " + shown);
         // a damaged file's own warning says why batches are missing
         if (whole && s.damage() == null && s.missingRecords() > 0) {
-            err.println(String.format(Locale.ROOT, PREFIX + "warning: %,d of the trace's batches (%,d records) that the agent"
+            err.println(String.format(Locale.ROOT, prefix + "warning: %,d of the trace's batches (%,d records) that the agent"
                     + " handed to JFR are not in %s: JFR dropped them%s; 'jtrace print' marks each gap it can place",
                     s.missingBatches(), s.missingRecords(), shown, s.dataLossBytes() > 0 ? "" : " without a jdk.DataLoss event"));
         }
-        if (s.damage() != null) err.println(PREFIX + "warning: " + shown + " is damaged: " + s.damage());
+        if (s.damage() != null) err.println(prefix + "warning: " + shown + " is damaged: " + s.damage());
     }
 
     private static List<Path> findRecordings(Path target, FileTime since) throws IOException {
