@@ -302,6 +302,15 @@ final class ThreadTrace {
      * The first record of a batch still reads the clock, for the batch's base time.
      */
     void beginUntimed(int kind, long aux) { // package-private for Format2Test
+        byte[] b = buf;
+        // Most records: mid-batch, nothing to resynchronize or flush, room left. Nothing here can
+        // fail halfway (the record's units go into the buffer and pos moves once they are all
+        // there), so it needs no roll-back point; the time base does not move, leafOpen stays.
+        if (records != 0 && !recordOpen && !lost && !flushRequested && pos + RecordFormat.MAX_FIXED_RECORD < b.length) {
+            pos = RecordFormat.putUntimedStart(b, pos, kind, aux);
+            counted();
+            return;
+        }
         // Untimed callees keep their caller a leaf for MethodTiming (no clock read between its enter
         // and exit), unless this record moved the time base (a new batch, a RESYNC).
         boolean leaf = leafOpen;
