@@ -122,9 +122,9 @@ final class MethodTiming {
             }
             // the tracer's own time for the untimed callees is not the method's: a caller of untimed
             // helpers that only adds a compare to them is as short as they are (never more than a
-            // timed call's clock reads a callee)
-            long perCallee = withCalleeSamples < CALLEE_SAMPLES_NEEDED || withCallee == Long.MAX_VALUE || floor == Long.MAX_VALUE ? 0
-                    : Math.max(0, Math.min(shortNanos, withCallee - floor));
+            // timed call's clock reads a callee; with samples counted, withCallee is a measured one,
+            // and without a floor the call is not short below whatever this comes to)
+            long perCallee = withCalleeSamples < CALLEE_SAMPLES_NEEDED ? 0 : Math.max(0, Math.min(shortNanos, withCallee - floor));
             // no floor yet (every leaf so far had callees): nothing to measure against, not short
             isShort = floor != Long.MAX_VALUE && nanos - floor - (untimedRecords >> 1) * perCallee < shortNanos;
         }
