@@ -13,19 +13,19 @@ import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
 import io.jtrace.model.Value;
 import io.jtrace.model.VariableInfo;
-import io.jtrace.runtime.RecordDecoder;
 import io.jtrace.runtime.RecordFormat;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The replay engine: the only code on the reading side that knows the record layout. Replays one
- * thread's records, batch by batch in sequence order, into a {@link CallVisitor}: it keeps the
+ * The replay engine: replays one thread's records, batch by batch in sequence order, into a
+ * {@link CallVisitor} ({@link BatchDecoder}, the only code on the reading side that knows the
+ * record layout, decodes them into {@link #entered}, {@link #returned} and {@link #record}): it keeps the
  * stack of open frames (so every event has its depth and every exit its duration), merges a call
  * with no traced callees into one {@code call}, reports lost batches and RESYNC points, and
- * closes frames still open at the end as {@link ExitKind#UNFINISHED}. Enter and exit records are
- * decoded inline with no object per call; an enter is held back until the next record shows
+ * closes frames still open at the end as {@link ExitKind#UNFINISHED}. Enter and exit records come
+ * with no object per call; an enter is held back until the next record shows
  * whether it was a call with no traced callees. That next record may be in the following batch,
  * never across a gap (what follows lost records cannot be the exit of a call before them).
  *
@@ -45,8 +45,8 @@ final class ThreadReplay {
     private final long origin;
     /** Method definitions by id (ids missing here go through the symbol table). */
     private MethodInfo[] methods;
-    private final RawRecord raw = new RawRecord();
-    private final RecordDecoder decoder = new RecordDecoder();
+    /** The open batch's bytes, decoded record by record into {@link #entered}, {@link #returned} and {@link #record}. */
+    private final BatchDecoder batch = new BatchDecoder(this);
     private final CallVisitor visitor;
     /** Null unless the caller wants each other record as encoded (to copy it verbatim). */
     private final CurrentRecord current;
@@ -66,7 +66,6 @@ final class ThreadReplay {
     private Value pendingReturn;
     private EncodedRecord pendingReturnRecord;
     private long lastNanos;
-    private byte[] buffer;
     private int nextBatch;
     /** The batch before which this replay stops (a first part, see {@link #until}); -1: the last one. */
     private int endBatch = -1;
@@ -164,7 +163,7 @@ final class ThreadReplay {
      * stack cost one copy of its unchanged part.
      */
     Checkpoint checkpoint() {
-        if (batchPos >= 0) throw new IllegalStateException("a checkpoint inside a batch");
+        if (batch.isOpen()) throw new IllegalStateException("a checkpoint inside a batch");
         int depth = frames.depth();
         OpenFrame[] open = new OpenFrame[depth];
         OpenFrame caller = null;
@@ -213,7 +212,7 @@ final class ThreadReplay {
         if (sequence < expectedSequence) return;
         methods = symbols.methodsById(); // definitions that came since
         open(sequence, baseNanos, startDepth, payload, payload.length);
-        replayBatch(buffer, Integer.MAX_VALUE);
+        batch.replay(Integer.MAX_VALUE);
         flushPending();
     }
 
@@ -226,13 +225,6 @@ final class ThreadReplay {
     ThreadInfo thread() {
         return thread;
     }
-
-    /** Where the replay is inside the open batch ({@link #step} may stop in the middle of one). */
-    private int batchEnd;
-    private int batchPos = -1;
-    private long clock;
-    /** The open batch is in format 2 (RecordFormat's class comment). */
-    private boolean format2;
 
     /** Replays every remaining record. */
     void run() {
@@ -248,15 +240,15 @@ final class ThreadReplay {
      */
     boolean step(int records) {
         if (finished) return false;
-        if (batchPos >= 0) {
-            replayBatch(buffer, records);
+        if (batch.isOpen()) {
+            batch.replay(records);
             return true;
         }
         if (nextBatch == batches.batches.size() || nextBatch == endBatch) {
             flushPending();
             if (nextBatch == endBatch) { // a first part: its open frames are the next part's
                 finished = true;
-                buffer = null;
+                batch.release();
                 return true;
             }
             while (frames.depth() > 0) {
@@ -268,13 +260,13 @@ final class ThreadReplay {
                 visitor.exit(thread, lastNanos, d, m, lastNanos - enter, ExitKind.UNFINISHED, null);
             }
             finished = true;
-            buffer = null;
+            batch.release();
             return true;
         }
         Cancellation.check();
         TraceIndex.BatchRef b = batches.batches.get(nextBatch++);
-        open(b.sequence(), b.baseNanos(), b.startDepth(), index.payload(b, buffer), b.length());
-        replayBatch(buffer, records);
+        open(b.sequence(), b.baseNanos(), b.startDepth(), index.payload(b, batch.buffer()), b.length());
+        batch.replay(records);
         return true;
     }
 
@@ -282,11 +274,7 @@ final class ThreadReplay {
     private void open(long sequence, long baseNanos, int startDepth, byte[] payload, int length) {
         if (sequence != expectedSequence) lost(baseNanos, startDepth, sequence - expectedSequence);
         expectedSequence = sequence + 1;
-        buffer = payload;
-        format2 = length > 0 && payload[0] == RecordFormat.FORMAT_2;
-        batchPos = format2 ? 1 : 0;
-        batchEnd = length;
-        clock = baseNanos;
+        batch.open(payload, length, baseNanos);
     }
 
     /** Frames opened in the lost records are unknown: the stack is rebuilt to the batch's depth. */
@@ -301,215 +289,19 @@ final class ThreadReplay {
         visitor.other(new RecordsLost(thread, t, startDepth, count));
     }
 
-    /** Replays records of the open batch from {@link #batchPos}, at most {@code limit}. */
-    private void replayBatch(byte[] data, int limit) {
-        if (!format2) {
-            replayFormat1(data, limit);
-            return;
-        }
-        // In slices: the JIT's counters then ask for replayFormat2 to be compiled as a method (after
-        // a few hundred calls) before its loop's back-edges ask for a compilation on the stack. A
-        // batch replayed in one call made C2 compile its ~85 KB twice, once on the stack and once
-        // as a method, ~1 s of a core each, in every command.
-        while (limit > SLICE) {
-            replayFormat2(data, SLICE);
-            if (batchPos < 0) return;
-            limit -= SLICE;
-        }
-        replayFormat2(data, limit);
+    /** The batch decoder read an enter of method {@code id} at {@code nanos} (absolute). */
+    void entered(int id, long nanos, boolean untimed) {
+        enter(method(id), nanos - origin, untimed);
     }
 
-    /**
-     * Records per call of {@link #replayFormat2}: fewer back-edges per call than lead C2 to compile
-     * on the stack first (40,000 back-edges before 600 calls).
-     */
-    private static final int SLICE = 32;
-
-    /**
-     * A batch in format 2: a record's first unit says what it is (RecordFormat's class comment).
-     * Exits within 64 ns, the most common record, are one unit.
-     */
-    private void replayFormat2(byte[] data, int limit) {
-        int end = batchEnd;
-        int pos = batchPos;
-        long clock = this.clock;
-        batchPos = -1; // closed unless the limit stops the loop first
-        for (int n = 0; pos < end; n++) {
-            if (n == limit) {
-                batchPos = pos;
-                this.clock = clock;
-                return;
-            }
-            int unit = data[pos++] & 0xff; // a unit over 127 (a damaged payload) is no record: unreadable
-            if (unit < RecordFormat.F2_EXIT_LONG) {
-                clock += unit;
-                exit(clock - origin, ExitKind.RETURN, null);
-            } else if (unit < RecordFormat.F2_ENTER) {
-                pos = firstUnitValue(data, pos, end, unit - RecordFormat.F2_EXIT_LONG, RecordFormat.F2_EXIT_LONG_BITS);
-                if (pos < 0) return; // a record torn at shutdown (or damaged): the rest of the batch is unusable
-                clock += RecordFormat.F2_EXIT_LONG + decoded;
-                exit(clock - origin, ExitKind.RETURN, null);
-            } else if (unit < RecordFormat.F2_ENTER_UNTIMED) {
-                pos = firstUnitValue(data, pos, end, unit - RecordFormat.F2_ENTER, RecordFormat.F2_ENTER_BITS);
-                if (pos < 0) return;
-                int id = (int) decoded;
-                pos = varintFrom(data, pos, end, 0, 0);
-                if (pos < 0) return;
-                clock += decoded;
-                enter(method(id), clock - origin, false);
-            } else if (unit < RecordFormat.F2_EXIT_UNTIMED) {
-                pos = firstUnitValue(data, pos, end, unit - RecordFormat.F2_ENTER_UNTIMED, RecordFormat.F2_ENTER_UNTIMED_BITS);
-                if (pos < 0) return;
-                enter(method((int) decoded), clock - origin, true);
-            } else if (unit == RecordFormat.F2_EXIT_UNTIMED) {
-                exit(clock - origin, ExitKind.RETURN_UNTIMED, null);
-            } else if (unit == RecordFormat.F2_OTHER) {
-                pos = otherRecord(data, pos, end, clock);
-                if (pos < 0) return;
-                clock = raw.nanos;
-            } else if (unit < RecordFormat.F2_LINE + (2 << RecordFormat.F2_LINE_BITS)) {
-                pos = firstUnitValue(data, pos, end, unit - RecordFormat.F2_LINE, RecordFormat.F2_LINE_BITS);
-                if (pos < 0) return;
-                long line = decoded;
-                pos = varintFrom(data, pos, end, 0, 0);
-                if (pos < 0) return;
-                clock += decoded;
-                decoder.reset(data, pos, 0); // a line has no body
-                raw.line(line, clock, pos);
-                passOn();
-            } else {
-                throw unreadable(new RawRecord.UnsupportedRecordException("a record starting with unit " + unit));
-            }
-        }
+    /** The batch decoder read a normal return (timed or not) at {@code nanos} (absolute). */
+    void returned(long nanos, ExitKind kind) {
+        exit(nanos - origin, kind, null);
     }
 
-    /**
-     * Format 2: the value whose lowest {@code bits} bits are in {@code v} (a record's first unit less
-     * its kind's base) into {@link #decoded}, the rest read at {@code pos} if the bit above them says
-     * so; returns the position after it, or -1 if it is torn.
-     */
-    private int firstUnitValue(byte[] data, int pos, int end, int v, int bits) {
-        int more = 1 << bits;
-        if ((v & more) == 0) {
-            decoded = v;
-            return pos;
-        }
-        return varintFrom(data, pos, end, v & (more - 1), bits);
-    }
-
-    /** {@link #replayBatch} for a batch in format 1. */
-    private void replayFormat1(byte[] data, int limit) {
-        int end = batchEnd;
-        int pos = batchPos;
-        long clock = this.clock;
-        batchPos = -1; // closed unless the limit stops the loop first
-        for (int n = 0; pos < end; n++) {
-            if (n == limit) {
-                batchPos = pos;
-                this.clock = clock;
-                return;
-            }
-            int start = pos;
-            // header varint (kind in the low 4 bits, aux above), then the time delta varint. Far
-            // from the batch's end, the first three units of each are read without a loop (most
-            // records: an id under 16,384, a delta under 262 us), and the loops of the rest are in
-            // methods of their own: this method has one loop, which the JIT compiles on the stack
-            // once (an inner loop here made it do so a second time, for the inner loop's entry).
-            boolean far = end - pos >= 2 * MAX_VARINT; // room for any header and delta: no check per unit
-            pos = far ? varint(data, pos) : varintFrom(data, pos, end, 0, 0);
-            if (pos < 0) return; // a record torn at shutdown (or damaged): the rest of the batch is unusable
-            long header = decoded;
-            long delta = RecordFormat.packedDelta(header); // a timed exit carries its delta in its header
-            if (delta < 0) {
-                delta = 0;
-                if (!RecordFormat.isUntimed(header)) { // an untimed record has no delta: the previous record's time
-                    pos = far ? varint(data, pos) : varintFrom(data, pos, end, 0, 0);
-                    if (pos < 0) return;
-                    delta = decoded;
-                }
-            }
-            int kind = (int) (header & 0xf);
-            if (kind == RecordFormat.ENTER || kind == RecordFormat.ENTER_UNTIMED) {
-                clock += delta;
-                int id = (int) (header >>> 4);
-                enter(method(id), clock - origin, kind == RecordFormat.ENTER_UNTIMED);
-            } else if (kind == RecordFormat.EXIT) {
-                clock += delta;
-                exit(clock - origin, header >>> 4 == RecordFormat.EXIT_UNTIMED ? ExitKind.RETURN_UNTIMED : ExitKind.RETURN, null);
-            } else {
-                pos = otherRecord(data, start, end, clock);
-                if (pos < 0) return; // a record torn at shutdown: the rest of the batch is unusable
-                clock = raw.nanos;
-            }
-        }
-    }
-
-    /** Units of the longest varint (a long's 64 bits, 6 to a unit). */
-    private static final int MAX_VARINT = 11;
-    /** The value the last varint read decoded to (a second result, without an object per record). */
-    private long decoded;
-
-    /**
-     * The varint at {@code pos}, with at least {@link #MAX_VARINT} bytes before the batch's end, into
-     * {@link #decoded}; returns the position after it, or -1 if it runs longer than a long. Its first
-     * three units are read without a loop, which the JIT inlines into the replay's one loop.
-     */
-    private int varint(byte[] data, int pos) {
-        int unit = data[pos++];
-        long value = unit & RecordFormat.MASK;
-        if ((unit & RecordFormat.MORE) != 0) {
-            unit = data[pos++];
-            value |= (long) (unit & RecordFormat.MASK) << RecordFormat.BITS;
-            if ((unit & RecordFormat.MORE) != 0) {
-                unit = data[pos++];
-                value |= (long) (unit & RecordFormat.MASK) << 2 * RecordFormat.BITS;
-                if ((unit & RecordFormat.MORE) != 0) return varintFrom(data, pos, data.length, value, 3 * RecordFormat.BITS);
-            }
-        }
-        decoded = value;
-        return pos;
-    }
-
-    /**
-     * The varint at {@code pos} whose units up to bit {@code shift} are {@code value} (read
-     * already), each further unit checked against {@code end}, into {@link #decoded}; returns the
-     * position after it, or -1 if it is torn there or runs longer than a long. Near the end of a
-     * batch the whole varint is read here.
-     */
-    private int varintFrom(byte[] data, int pos, int end, long value, int shift) {
-        int unit;
-        do {
-            if (pos >= end || shift > 63) return -1;
-            unit = data[pos++];
-            value |= (long) (unit & RecordFormat.MASK) << shift;
-            shift += RecordFormat.BITS;
-        } while ((unit & RecordFormat.MORE) != 0);
-        decoded = value;
-        return pos;
-    }
-
-    /** Decodes and passes on a record other than enter and exit; returns the position after it, or -1 if it is torn. */
-    private int otherRecord(byte[] data, int start, int end, long clock) {
-        decoder.reset(data, start, end - start);
-        try {
-            raw.read(decoder, clock);
-        } catch (RawRecord.UnsupportedRecordException e) {
-            throw unreadable(e);
-        } catch (IllegalStateException cutOff) {
-            return -1;
-        }
-        if (raw.kind == RecordFormat.ENTER || raw.kind == RecordFormat.ENTER_UNTIMED) { // format 1 behind 127: valid, if no writer's choice
-            enter(method((int) raw.aux), raw.nanos - origin, raw.kind == RecordFormat.ENTER_UNTIMED);
-        } else if (raw.kind == RecordFormat.EXIT) {
-            exit(raw.nanos - origin, raw.aux == RecordFormat.EXIT_UNTIMED ? ExitKind.RETURN_UNTIMED : ExitKind.RETURN, null);
-        } else {
-            passOn();
-        }
-        return decoder.position();
-    }
-
-    /** Passes on the record just read into {@link #raw} (a kind other than enter and exit). */
-    private void passOn() {
+    /** The batch decoder read a record other than an enter or a normal return, into its {@code raw}. */
+    void record() {
+        RawRecord raw = batch.raw;
         long t = raw.nanos - origin;
         if (raw.kind == RecordFormat.ARGUMENT) {
             argument();
@@ -517,7 +309,7 @@ final class ThreadReplay {
         }
         if (raw.kind == RecordFormat.RETURN) {
             pendingReturn = OtherRecords.value(raw, symbols);
-            pendingReturnRecord = current == null ? null : encoded();
+            pendingReturnRecord = current == null ? null : batch.encoded();
             return;
         }
         dropReturn(); // only the EXIT right after it takes a return value
@@ -530,7 +322,7 @@ final class ThreadReplay {
         } else {
             flushPending();
             lastNanos = t;
-            if (current != null) current.set(new EncodedRecord(raw.kind, raw.aux, decoder.copyRange(raw.bodyStart, raw.bodyEnd)));
+            if (current != null) current.set(batch.encoded());
             TraceEvent event;
             try {
                 event = OtherRecords.event(raw, thread, t, frames.depth(), frames.top(), symbols);
@@ -544,6 +336,7 @@ final class ThreadReplay {
     /** An ARGUMENT record: joins the held-back enter, if there is one (else its enter was lost: dropped). */
     private void argument() {
         if (pending == null) return;
+        RawRecord raw = batch.raw;
         int index = (int) raw.aux;
         VariableInfo p = symbols.parameter(pending.id(), index);
         String name;
@@ -560,13 +353,8 @@ final class ThreadReplay {
         pendingArguments.add(new Argument(name, type, OtherRecords.value(raw, symbols)));
         if (current != null) {
             if (pendingArgumentRecords == null) pendingArgumentRecords = new ArrayList<>(4);
-            pendingArgumentRecords.add(encoded());
+            pendingArgumentRecords.add(batch.encoded());
         }
-    }
-
-    /** The record just read, as encoded (its body copied). */
-    private EncodedRecord encoded() {
-        return new EncodedRecord(raw.kind, raw.aux, decoder.copyRange(raw.bodyStart, raw.bodyEnd));
     }
 
     private void dropReturn() {
@@ -590,7 +378,7 @@ final class ThreadReplay {
     }
 
     /** A record this reader does not know: the user's error (a damaged file, or a newer jtrace's), one line. */
-    private UnreadableRecordingException unreadable(RawRecord.UnsupportedRecordException e) {
+    UnreadableRecordingException unreadable(RawRecord.UnsupportedRecordException e) {
         String file = index != null ? "cannot read " + index.file() + ": " : "";
         return new UnreadableRecordingException(file + "thread " + thread.label() + " has " + e.getMessage());
     }
@@ -601,6 +389,7 @@ final class ThreadReplay {
      * dropped and its new frames start here.
      */
     private void resync(long t) {
+        RawRecord raw = batch.raw;
         if (raw.aux != 0 && frames.depth() > 0 && frames.method(0) == CallTreeBuilder.RESUMED_FRAME) throw new NeedsFirstPart();
         if (raw.aux == 0) { // not a loss (a real RESYNC counts its failures): calls running before an attach
             for (int i = 0; i < raw.frameCount; i++) {
@@ -696,24 +485,5 @@ final class ThreadReplay {
         if (pendingArgumentRecords != null) all.addAll(pendingArgumentRecords);
         if (pendingReturnRecord != null) all.add(pendingReturnRecord);
         return all.isEmpty() ? null : all.toArray(new EncodedRecord[0]);
-    }
-
-    /** Time of the last record of one batch (absolute nanoTime), decoding only that batch. */
-    static long lastNanosOf(TraceIndex index, TraceIndex.BatchRef b) {
-        RecordDecoder d = new RecordDecoder();
-        byte[] bytes = index.payload(b, null);
-        d.reset(bytes, 0, b.length());
-        d.startBatch(); // format 2's first unit, if it is there
-        RawRecord r = new RawRecord();
-        long clock = b.baseNanos();
-        try {
-            while (d.hasMore()) {
-                r.read(d, clock);
-                clock = r.nanos;
-            }
-        } catch (IllegalStateException e) {
-            // torn or unknown record: the time so far is the best we know
-        }
-        return clock;
     }
 }

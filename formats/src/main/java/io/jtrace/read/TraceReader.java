@@ -120,7 +120,7 @@ public final class TraceReader {
         long last = Long.MIN_VALUE;
         for (TraceIndex.ThreadBatches t : index.threads) {
             if (t.batches.isEmpty()) continue;
-            last = Math.max(last, ThreadReplay.lastNanosOf(index, t.batches.get(t.batches.size() - 1)));
+            last = Math.max(last, BatchDecoder.lastNanosOf(index, t.batches.get(t.batches.size() - 1)));
         }
         return last;
     }

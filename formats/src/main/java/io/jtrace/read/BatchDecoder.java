@@ -1,0 +1,287 @@
+package io.jtrace.read;
+
+import io.jtrace.model.ExitKind;
+import io.jtrace.runtime.RecordDecoder;
+import io.jtrace.runtime.RecordFormat;
+
+/**
+ * The byte side of {@link ThreadReplay}: decodes one batch's records (formats 1 and 2,
+ * RecordFormat's class comment) and hands each to its replay as it goes, enters and exits as
+ * plain arguments (no object per call), any other record through {@link #raw}. It keeps where it
+ * is inside the open batch, so a replay can stop after a few records and go on later.
+ *
+ * <p>Kept apart from the replay's frames so that each half reads on its own: this one knows the
+ * layout, the replay knows calls. The replay is a final class and its callbacks are small, so the
+ * JIT still compiles one loop per format with them inlined.
+ */
+final class BatchDecoder {
+    /** Units of the longest varint (a long's 64 bits, 6 to a unit). */
+    private static final int MAX_VARINT = 11;
+    /**
+     * Records per call of {@link #replayFormat2}: fewer back-edges per call than lead C2 to compile
+     * on the stack first (40,000 back-edges before 600 calls).
+     */
+    private static final int SLICE = 32;
+
+    private final ThreadReplay replay;
+    /** The record just read, when it is not an enter or exit read inline. */
+    final RawRecord raw = new RawRecord();
+    /** Over the open batch: {@link #raw}'s body is in it (to copy a record as encoded). */
+    final RecordDecoder decoder = new RecordDecoder();
+    private byte[] data;
+    /** Where the replay is inside the open batch; -1 when none is open. */
+    private int pos = -1;
+    private int end;
+    /** The time of the last record read (absolute nanoTime). */
+    private long clock;
+    /** The open batch is in format 2. */
+    private boolean format2;
+    /** The value the last varint read decoded to (a second result, without an object per record). */
+    private long decoded;
+
+    BatchDecoder(ThreadReplay replay) {
+        this.replay = replay;
+    }
+
+    /** Opens a batch of {@code length} bytes of {@code payload}; its records are next. */
+    void open(byte[] payload, int length, long baseNanos) {
+        data = payload;
+        format2 = length > 0 && payload[0] == RecordFormat.FORMAT_2;
+        pos = format2 ? 1 : 0;
+        end = length;
+        clock = baseNanos;
+    }
+
+    /** Whether a batch is open with records left to replay. */
+    boolean isOpen() {
+        return pos >= 0;
+    }
+
+    /** The open batch's bytes (kept to be reused for the next batch's payload). */
+    byte[] buffer() {
+        return data;
+    }
+
+    /** Lets go of the last batch's bytes (the replay is done). */
+    void release() {
+        data = null;
+    }
+
+    /** Replays the open batch's next records, at most {@code limit}; the batch closes at its end. */
+    void replay(int limit) {
+        if (!format2) {
+            replayFormat1(limit);
+            return;
+        }
+        // In slices: the JIT's counters then ask for replayFormat2 to be compiled as a method (after
+        // a few hundred calls) before its loop's back-edges ask for a compilation on the stack. A
+        // batch replayed in one call made C2 compile its ~85 KB twice, once on the stack and once
+        // as a method, ~1 s of a core each, in every command.
+        while (limit > SLICE) {
+            replayFormat2(SLICE);
+            if (pos < 0) return;
+            limit -= SLICE;
+        }
+        replayFormat2(limit);
+    }
+
+    /** Format 2: a record's first unit says what it is. Exits within 64 ns, the most common record, are one unit. */
+    private void replayFormat2(int limit) {
+        byte[] data = this.data;
+        int end = this.end;
+        int pos = this.pos;
+        long clock = this.clock;
+        this.pos = -1; // closed unless the limit stops the loop first
+        for (int n = 0; pos < end; n++) {
+            if (n == limit) {
+                this.pos = pos;
+                this.clock = clock;
+                return;
+            }
+            int unit = data[pos++] & 0xff; // a unit over 127 (a damaged payload) is no record: unreadable
+            if (unit < RecordFormat.F2_EXIT_LONG) {
+                clock += unit;
+                replay.returned(clock, ExitKind.RETURN);
+            } else if (unit < RecordFormat.F2_ENTER) {
+                pos = firstUnitValue(data, pos, end, unit - RecordFormat.F2_EXIT_LONG, RecordFormat.F2_EXIT_LONG_BITS);
+                if (pos < 0) return; // a record torn at shutdown (or damaged): the rest of the batch is unusable
+                clock += RecordFormat.F2_EXIT_LONG + decoded;
+                replay.returned(clock, ExitKind.RETURN);
+            } else if (unit < RecordFormat.F2_ENTER_UNTIMED) {
+                pos = firstUnitValue(data, pos, end, unit - RecordFormat.F2_ENTER, RecordFormat.F2_ENTER_BITS);
+                if (pos < 0) return;
+                int id = (int) decoded;
+                pos = varintFrom(data, pos, end, 0, 0);
+                if (pos < 0) return;
+                clock += decoded;
+                replay.entered(id, clock, false);
+            } else if (unit < RecordFormat.F2_EXIT_UNTIMED) {
+                pos = firstUnitValue(data, pos, end, unit - RecordFormat.F2_ENTER_UNTIMED, RecordFormat.F2_ENTER_UNTIMED_BITS);
+                if (pos < 0) return;
+                replay.entered((int) decoded, clock, true);
+            } else if (unit == RecordFormat.F2_EXIT_UNTIMED) {
+                replay.returned(clock, ExitKind.RETURN_UNTIMED);
+            } else if (unit == RecordFormat.F2_OTHER) {
+                pos = otherRecord(data, pos, end, clock);
+                if (pos < 0) return;
+                clock = raw.nanos;
+            } else if (unit < RecordFormat.F2_LINE + (2 << RecordFormat.F2_LINE_BITS)) {
+                pos = firstUnitValue(data, pos, end, unit - RecordFormat.F2_LINE, RecordFormat.F2_LINE_BITS);
+                if (pos < 0) return;
+                long line = decoded;
+                pos = varintFrom(data, pos, end, 0, 0);
+                if (pos < 0) return;
+                clock += decoded;
+                decoder.reset(data, pos, 0); // a line has no body
+                raw.line(line, clock, pos);
+                replay.record();
+            } else {
+                throw replay.unreadable(new RawRecord.UnsupportedRecordException("a record starting with unit " + unit));
+            }
+        }
+    }
+
+    /**
+     * Format 2: the value whose lowest {@code bits} bits are in {@code v} (a record's first unit less
+     * its kind's base) into {@link #decoded}, the rest read at {@code pos} if the bit above them says
+     * so; returns the position after it, or -1 if it is torn.
+     */
+    private int firstUnitValue(byte[] data, int pos, int end, int v, int bits) {
+        int more = 1 << bits;
+        if ((v & more) == 0) {
+            decoded = v;
+            return pos;
+        }
+        return varintFrom(data, pos, end, v & (more - 1), bits);
+    }
+
+    /** {@link #replay} for a batch in format 1. */
+    private void replayFormat1(int limit) {
+        byte[] data = this.data;
+        int end = this.end;
+        int pos = this.pos;
+        long clock = this.clock;
+        this.pos = -1; // closed unless the limit stops the loop first
+        for (int n = 0; pos < end; n++) {
+            if (n == limit) {
+                this.pos = pos;
+                this.clock = clock;
+                return;
+            }
+            int start = pos;
+            // header varint (kind in the low 4 bits, aux above), then the time delta varint. Far
+            // from the batch's end, the first three units of each are read without a loop (most
+            // records: an id under 16,384, a delta under 262 us), and the loops of the rest are in
+            // methods of their own: this method has one loop, which the JIT compiles on the stack
+            // once (an inner loop here made it do so a second time, for the inner loop's entry).
+            boolean far = end - pos >= 2 * MAX_VARINT; // room for any header and delta: no check per unit
+            pos = far ? varint(data, pos) : varintFrom(data, pos, end, 0, 0);
+            if (pos < 0) return; // a record torn at shutdown (or damaged): the rest of the batch is unusable
+            long header = decoded;
+            long delta = RecordFormat.packedDelta(header); // a timed exit carries its delta in its header
+            if (delta < 0) {
+                delta = 0;
+                if (!RecordFormat.isUntimed(header)) { // an untimed record has no delta: the previous record's time
+                    pos = far ? varint(data, pos) : varintFrom(data, pos, end, 0, 0);
+                    if (pos < 0) return;
+                    delta = decoded;
+                }
+            }
+            int kind = (int) (header & 0xf);
+            if (kind == RecordFormat.ENTER || kind == RecordFormat.ENTER_UNTIMED) {
+                clock += delta;
+                replay.entered((int) (header >>> 4), clock, kind == RecordFormat.ENTER_UNTIMED);
+            } else if (kind == RecordFormat.EXIT) {
+                clock += delta;
+                replay.returned(clock, header >>> 4 == RecordFormat.EXIT_UNTIMED ? ExitKind.RETURN_UNTIMED : ExitKind.RETURN);
+            } else {
+                pos = otherRecord(data, start, end, clock);
+                if (pos < 0) return; // a record torn at shutdown: the rest of the batch is unusable
+                clock = raw.nanos;
+            }
+        }
+    }
+
+    /**
+     * The varint at {@code pos}, with at least {@link #MAX_VARINT} bytes before the batch's end, into
+     * {@link #decoded}; returns the position after it, or -1 if it runs longer than a long. Its first
+     * three units are read without a loop, which the JIT inlines into the replay's one loop.
+     */
+    private int varint(byte[] data, int pos) {
+        int unit = data[pos++];
+        long value = unit & RecordFormat.MASK;
+        if ((unit & RecordFormat.MORE) != 0) {
+            unit = data[pos++];
+            value |= (long) (unit & RecordFormat.MASK) << RecordFormat.BITS;
+            if ((unit & RecordFormat.MORE) != 0) {
+                unit = data[pos++];
+                value |= (long) (unit & RecordFormat.MASK) << 2 * RecordFormat.BITS;
+                if ((unit & RecordFormat.MORE) != 0) return varintFrom(data, pos, data.length, value, 3 * RecordFormat.BITS);
+            }
+        }
+        decoded = value;
+        return pos;
+    }
+
+    /**
+     * The varint at {@code pos} whose units up to bit {@code shift} are {@code value} (read
+     * already), each further unit checked against {@code end}, into {@link #decoded}; returns the
+     * position after it, or -1 if it is torn there or runs longer than a long. Near the end of a
+     * batch the whole varint is read here.
+     */
+    private int varintFrom(byte[] data, int pos, int end, long value, int shift) {
+        int unit;
+        do {
+            if (pos >= end || shift > 63) return -1;
+            unit = data[pos++];
+            value |= (long) (unit & RecordFormat.MASK) << shift;
+            shift += RecordFormat.BITS;
+        } while ((unit & RecordFormat.MORE) != 0);
+        decoded = value;
+        return pos;
+    }
+
+    /** Decodes and hands on a record other than an inline enter and exit; returns the position after it, or -1 if it is torn. */
+    private int otherRecord(byte[] data, int start, int end, long clock) {
+        decoder.reset(data, start, end - start);
+        try {
+            raw.read(decoder, clock);
+        } catch (RawRecord.UnsupportedRecordException e) {
+            throw replay.unreadable(e);
+        } catch (IllegalStateException cutOff) {
+            return -1;
+        }
+        if (raw.kind == RecordFormat.ENTER || raw.kind == RecordFormat.ENTER_UNTIMED) { // format 1 behind 127: valid, if no writer's choice
+            replay.entered((int) raw.aux, raw.nanos, raw.kind == RecordFormat.ENTER_UNTIMED);
+        } else if (raw.kind == RecordFormat.EXIT) {
+            replay.returned(raw.nanos, raw.aux == RecordFormat.EXIT_UNTIMED ? ExitKind.RETURN_UNTIMED : ExitKind.RETURN);
+        } else {
+            replay.record();
+        }
+        return decoder.position();
+    }
+
+    /** The record just read into {@link #raw}, as encoded (its body copied). */
+    EncodedRecord encoded() {
+        return new EncodedRecord(raw.kind, raw.aux, decoder.copyRange(raw.bodyStart, raw.bodyEnd));
+    }
+
+    /** Time of the last record of one batch (absolute nanoTime), decoding only that batch. */
+    static long lastNanosOf(TraceIndex index, TraceIndex.BatchRef b) {
+        RecordDecoder d = new RecordDecoder();
+        byte[] bytes = index.payload(b, null);
+        d.reset(bytes, 0, b.length());
+        d.startBatch(); // format 2's first unit, if it is there
+        RawRecord r = new RawRecord();
+        long clock = b.baseNanos();
+        try {
+            while (d.hasMore()) {
+                r.read(d, clock);
+                clock = r.nanos;
+            }
+        } catch (IllegalStateException e) {
+            // torn or unknown record: the time so far is the best we know
+        }
+        return clock;
+    }
+}
