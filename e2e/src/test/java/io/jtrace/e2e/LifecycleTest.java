@@ -30,6 +30,37 @@ class LifecycleTest {
         return Jdk.all();
     }
 
+    /**
+     * A target that fails before its first traced call (its main class does not exist) says so in
+     * one line, not "0 calls", and an earlier recording at the same path is still there after it,
+     * with no second name of it left beside it.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aTargetThatTracesNothingLeavesTheEarlierRecording(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("kept.jfr");
+        assertEquals(0, Jtrace.trace(dir, jdk, rec, List.of(), "counter.Counter", "7").exit());
+        byte[] before = Files.readAllBytes(rec);
+        Jtrace.Result failed = Jtrace.trace(dir, jdk, rec, List.of(), "lifecycle.NoSuchMainClass");
+        assertEquals(1, failed.exit(), failed::toString);
+        assertTrue(failed.err().contains("jtrace run: no call was traced: the target exited with code 1 before its first"
+                + " traced call (kept.jfr still holds an earlier recording)"), failed::toString);
+        assertFalse(failed.err().contains("0 calls"), failed::toString);
+        assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(rec)), "the earlier recording changed");
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(), files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(".kept")).toList());
+        }
+        // with nothing there before, the same run says that the file holds no call
+        Path fresh = dir.resolve("fresh.jfr");
+        Jtrace.Result none = Jtrace.trace(dir, jdk, fresh, List.of(), "lifecycle.NoSuchMainClass");
+        assertEquals(1, none.exit(), none::toString);
+        assertTrue(none.err().contains("jtrace run: no call was traced: the target exited with code 1 before its first"
+                + " traced call (fresh.jfr holds no call)"), none::toString);
+        // a run that traces calls replaces the earlier recording as usual
+        assertEquals(0, Jtrace.trace(dir, jdk, rec, List.of(), "counter.Counter", "3").exit());
+        assertFalse(java.util.Arrays.equals(before, Files.readAllBytes(rec)));
+    }
+
     /** System.exit(3) three frames deep: exit 3, and the frames that never returned are shown with '?'. */
     @ParameterizedTest
     @MethodSource("jdks")

@@ -93,7 +93,7 @@ final class AttachCommand extends JtraceCommand {
             report(work.agentLog(), out.target());
             return 0;
         } finally {
-            out.discardIfEmpty();
+            out.finish();
         }
     }
 

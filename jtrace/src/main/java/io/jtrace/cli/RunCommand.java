@@ -62,7 +62,7 @@ final class RunCommand extends JtraceCommand {
         try (WorkDirectory work = WorkDirectory.create()) {
             return run(out, direct, agentOptions(scoped, out.target(), direct, work, samplePeriod), work);
         } finally {
-            out.discardIfEmpty();
+            out.finish();
         }
     }
 

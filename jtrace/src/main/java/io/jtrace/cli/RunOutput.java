@@ -18,6 +18,13 @@ final class RunOutput {
     private final boolean direct;
     /** What was at {@link #target} before the run (an earlier recording), or null. */
     private final Object before;
+    /**
+     * A second name (hard link) of the earlier recording, made before the target starts: the agent
+     * replaces the file at {@link #target}, and a run that traced nothing (a main class that does not
+     * exist) must not cost the user the recording that was there. Null if there was none, or the
+     * file system has no hard links.
+     */
+    private Path earlier;
 
     private RunOutput(Path target, boolean direct, Object before) {
         this.target = target;
@@ -77,11 +84,53 @@ final class RunOutput {
         } catch (IOException | SecurityException e) {
             throw new UserException("cannot write " + given + ": " + reason(e, dir));
         }
-        return new RunOutput(target, direct, direct ? identity(target) : null);
+        RunOutput out = new RunOutput(target, direct, direct ? identity(target) : null);
+        if (out.before != null) out.keepEarlier(dir);
+        return out;
     }
 
-    /** Removes the recording of a java command if nothing was recorded into it (an empty file is no recording). */
-    void discardIfEmpty() {
+    private void keepEarlier(Path dir) {
+        Path link = dir.resolve("." + target.getFileName() + ".jtrace-earlier-" + ProcessHandle.current().pid());
+        try {
+            Files.deleteIfExists(link);
+            earlier = Files.createLink(link, target);
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            earlier = null; // the run goes on as before: its recording replaces the earlier one
+        }
+    }
+
+    /**
+     * This run's recording holds nothing traced: the earlier recording goes back to {@link #target}
+     * (this run's empty one is dropped); returns whether it did.
+     */
+    boolean restoreEarlier() {
+        if (earlier == null) return false;
+        try {
+            Files.move(earlier, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            earlier = null;
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Drops the earlier recording's second name, if it is still there (the run is over). */
+    void forgetEarlier() {
+        if (earlier == null) return;
+        try {
+            Files.deleteIfExists(earlier);
+        } catch (IOException ignored) {
+            // a hidden name left beside the recording; nothing is lost
+        }
+        earlier = null;
+    }
+
+    /**
+     * The run is over: removes the recording of a java command if nothing was recorded into it (an
+     * empty file is no recording), and the earlier recording's second name.
+     */
+    void finish() {
+        forgetEarlier();
         if (!direct) return;
         try {
             if (Files.isRegularFile(target) && Files.size(target) == 0) Files.delete(target);

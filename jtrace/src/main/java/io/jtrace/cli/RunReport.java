@@ -49,7 +49,18 @@ final class RunReport {
         Path target = out.target();
         if (out.writtenByThisRun()) {
             RecordingStats counted = ahead == null ? null : ahead.statsIfUnchanged();
-            print(target, counted != null ? counted : RecordingStats.of(target), true);
+            RecordingStats stats = counted != null ? counted : RecordingStats.of(target);
+            if (exit != 0 && stats.records() == 0 && stats.damage() == null) {
+                // it failed before its first traced call (no such main class, a bad argument): say
+                // so, not "0 calls", and keep what the file held before this run
+                boolean restored = out.restoreEarlier();
+                err.println(PREFIX + "no call was traced: the target exited with code " + exit + " before its first traced call"
+                        + (restored ? " (" + relative(target) + " still holds an earlier recording)"
+                                : " (" + relative(target) + " holds no call)"));
+                err.flush();
+                return;
+            }
+            print(target, stats, true);
             err.flush();
             return;
         }
