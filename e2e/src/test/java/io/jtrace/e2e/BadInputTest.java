@@ -103,6 +103,35 @@ class BadInputTest {
         assertTrue(Files.exists(Path.of("/dev/null")) && !Files.isRegularFile(Path.of("/dev/null")), "/dev/null left alone");
     }
 
+    /**
+     * The outputs of export and filter: a file the file system will not create is the user's error
+     * naming why (not an internal error), a missing input is said as such even when the output
+     * exists already, and parquet's directory is not made under a parent that does not exist.
+     */
+    @Test
+    void exportAndFilterOutputsThatCannotBeWritten() throws IOException {
+        String rec = recording.toString();
+        assertUsageError("jtrace export: cannot write /proc/x.out: ", List.of("cannot create files in /proc"),
+                "export", rec, "--format", "json", "-o", "/proc/x.out");
+        assertUsageError("jtrace export: cannot write /proc/x.out: ", List.of("cannot create files in /proc"),
+                "export", rec, "--format", "collapsed", "-o", "/proc/x.out");
+        assertUsageError("jtrace filter: cannot write /proc/x.jfr: ", List.of("cannot create files in /proc"),
+                "filter", rec, "-o", "/proc/x.jfr");
+        Path existing = Files.writeString(dir.resolve("existing.out"), "x");
+        assertUsageError("jtrace export: ", List.of("no such file", "missing.jfr"),
+                "export", "missing.jfr", "--format", "json", "-o", existing.toString());
+        assertUsageError("jtrace filter: ", List.of("no such file", "missing.jfr"), "filter", "missing.jfr", "-o", existing.toString());
+        assertEquals("x", Files.readString(existing));
+        if (Files.isRegularFile(Jtrace.executable().resolveSibling("jtrace-query.jar"))) {
+            Path parent = dir.resolve("no-parent");
+            assertUsageError("jtrace export: cannot create ", List.of("no such directory " + parent),
+                    "export", rec, "--format", "parquet", "-o", parent.resolve("set").toString());
+            assertFalse(Files.exists(parent), "made the missing parent");
+        }
+        assertUsageError("jtrace uninstall: cannot uninstall from ", List.of("not a directory"),
+                "uninstall", "--prefix", existing.toString());
+    }
+
     @Test
     void printMissingFile() {
         assertUsageError("jtrace print: ", List.of("no such file", "missing.jfr"), "print", "missing.jfr");

@@ -77,6 +77,11 @@ class OutputFailureTest {
         // the small reports, written through a buffered writer: its failure too
         assertOneLine(toFullDevice("summary", rec), "jtrace summary: cannot write the output: no space left on device");
         assertOneLine(toFullDevice("explore", rec, "-c", "tree"), "jtrace explore: cannot write the output: no space left on device");
+        // help and version, which picocli prints before any command runs
+        assertOneLine(toFullDevice("--help"), "jtrace: cannot write the output: no space left on device");
+        assertOneLine(toFullDevice("--version"), "jtrace: cannot write the output: no space left on device");
+        assertOneLine(toFullDevice("print", "--help"), "jtrace print: cannot write the output: no space left on device");
+        assertOneLine(toFullDevice("help", "print"), "jtrace help: cannot write the output: no space left on device");
         assertOneLine(Jtrace.jtrace(dir, "export", rec, "--format", "json", "-o", "/dev/full"),
                 "jtrace export: cannot write /dev/full: no space left on device");
         assertOneLine(Jtrace.jtrace(dir, "export", rec, "--format", "csv", "-o", "/dev/full"),

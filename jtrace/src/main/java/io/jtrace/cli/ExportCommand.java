@@ -103,7 +103,7 @@ final class ExportCommand extends RecordingCommand {
                 OutputStream stdout = outBytes(); // null when a caller gave its own writer (tests): System.out then
                 bytes = new BufferedOutputStream(new StopOnFailureOutput(stdout != null ? stdout : System.out, null), 1 << 16);
             } else {
-                OutputFiles.createOwnerOnly(target);
+                OutputFiles.create(target, output);
                 bytes = new BufferedOutputStream(new StopOnFailureOutput(Files.newOutputStream(target), output.toString()), 1 << 16);
             }
             Writer sink = new BufferedWriter(new OutputStreamWriter(bytes, StandardCharsets.UTF_8), 1 << 16);

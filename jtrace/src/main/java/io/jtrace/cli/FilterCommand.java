@@ -80,7 +80,7 @@ final class FilterCommand extends RecordingCommand {
         }
         try (TraceIndex index = open()) {
             List<ThreadInfo> threads = select.threads(index, file);
-            OutputFiles.createOwnerOnly(target);
+            OutputFiles.create(target, output);
             if (expand) return expand(index, threads, keep, view, window, target);
             long[] keptByKind = new long[Kind.values().length];
             long keptCalls;

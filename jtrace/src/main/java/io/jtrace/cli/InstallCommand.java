@@ -31,7 +31,7 @@ final class InstallCommand extends JtraceCommand {
         } catch (java.nio.file.AccessDeniedException e) {
             throw new UserException("cannot install into " + dir + ": permission denied (" + e.getFile() + ")");
         } catch (java.nio.file.FileSystemException e) {
-            throw new UserException("cannot install into " + dir + ": " + e.getMessage());
+            throw new UserException("cannot install into " + dir + ": " + FileProblems.reason(e));
         }
         if (!withQuery) {
             err().println("jtrace install: note: no " + queryJar.getFileName() + " beside " + self + ": 'jtrace query' and 'export"

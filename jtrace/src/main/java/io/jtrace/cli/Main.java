@@ -233,7 +233,16 @@ public final class Main implements Runnable {
                     throw new CommandLine.UnmatchedArgumentException(p.commandSpec().commandLine(), p.unmatched());
                 }
             }
-            return new CommandLine.RunLast().execute(parseResult);
+            try {
+                return new CommandLine.RunLast().execute(parseResult);
+            } catch (io.jtrace.format.OutputFailedException output) { // --help or --version, printed outside the handler above
+                if (output.brokenPipe()) return 0;
+                CommandLine.ParseResult last = parseResult;
+                while (last.subcommand() != null) last = last.subcommand();
+                err.println(prefix(last.commandSpec().commandLine()) + output.problemLine());
+                err.flush();
+                return 1;
+            }
         });
         return cl.execute(args);
     }

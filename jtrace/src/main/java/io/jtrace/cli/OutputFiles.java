@@ -17,13 +17,23 @@ final class OutputFiles {
         if (dir == null || !Files.isDirectory(dir)) throw new UserException("cannot write " + out + ": no such directory " + dir);
         if (!Files.isWritable(dir)) throw new UserException("cannot write " + out + ": directory " + dir + " is not writable");
         try {
-            if (Files.exists(target) && Files.isSameFile(target, input.toAbsolutePath())) {
+            // a missing input is the reader's to report ("no such file"), not the output's
+            if (Files.exists(target) && Files.exists(input) && Files.isSameFile(target, input.toAbsolutePath())) {
                 throw new UserException("output " + out + " is the recording being read; give another file name");
             }
         } catch (IOException e) {
-            throw new UserException("cannot write " + out + ": " + e.getMessage());
+            throw new UserException("cannot write " + out + ": " + FileProblems.reason(e));
         }
         return target;
+    }
+
+    /** {@link #createOwnerOnly}, a failure said as the user's error on {@code shown} (the name given). */
+    static void create(Path target, Path shown) {
+        try {
+            createOwnerOnly(target);
+        } catch (IOException | SecurityException e) {
+            throw new UserException("cannot write " + shown + ": " + FileProblems.reason(e, target.getParent()));
+        }
     }
 
     /** True if {@code target} exists and is not a regular file: a device such as /dev/null, a pipe. */

@@ -34,9 +34,10 @@ final class ParquetExport {
         List<SqlEngine.Recording> recordings = QueryCommand.openAll(command, files);
         try (QuerySession session = QuerySession.open(recordings, memoryLimit)) {
             try {
-                Files.createDirectories(output);
+                // one directory, as every other output is one file: a mistyped parent is an error, not made
+                if (!Files.isDirectory(output)) Files.createDirectory(output);
             } catch (IOException e) {
-                throw new UserException("cannot create " + output + ": " + e.getMessage());
+                throw new UserException("cannot create " + output + ": " + FileProblems.reason(e, output.toAbsolutePath().getParent()));
             }
             try {
                 session.writeParquet(output);

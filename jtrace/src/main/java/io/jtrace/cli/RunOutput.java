@@ -82,7 +82,7 @@ final class RunOutput {
             Files.delete(Files.createFile(probe));
             if (direct && !Files.exists(target)) OutputFiles.createOwnerOnly(target);
         } catch (IOException | SecurityException e) {
-            throw new UserException("cannot write " + given + ": " + reason(e, dir));
+            throw new UserException("cannot write " + given + ": " + FileProblems.reason(e, dir));
         }
         RunOutput out = new RunOutput(target, direct, direct ? identity(target) : null);
         if (out.before != null) out.keepEarlier(dir);
@@ -137,12 +137,5 @@ final class RunOutput {
         } catch (IOException ignored) {
             // leave it
         }
-    }
-
-    private static String reason(Exception e, Path dir) {
-        if (e instanceof java.nio.file.AccessDeniedException) return "permission denied";
-        if (e instanceof java.nio.file.NoSuchFileException) return "cannot create files in " + dir;
-        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) return f.getReason().toLowerCase(java.util.Locale.ROOT);
-        return String.valueOf(e.getMessage());
     }
 }

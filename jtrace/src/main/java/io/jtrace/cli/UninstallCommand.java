@@ -16,7 +16,14 @@ final class UninstallCommand extends JtraceCommand {
     @Override
     public Integer call() throws IOException {
         Path dir = prefix != null ? prefix : Installation.defaultPrefix();
-        for (Path p : new Installation(dir).uninstall()) out().println("removed " + p);
+        if (java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir)) {
+            throw new UserException("cannot uninstall from " + dir + ": not a directory");
+        }
+        try {
+            for (Path p : new Installation(dir).uninstall()) out().println("removed " + p);
+        } catch (java.nio.file.FileSystemException e) {
+            throw new UserException("cannot uninstall from " + dir + ": " + FileProblems.reason(e));
+        }
         out().flush();
         return 0;
     }

@@ -66,7 +66,7 @@ final class Marks {
             p.store(w, "jtrace explore bookmarks: name = thread id:event number (from 0)");
         } catch (IOException e) {
             marks.remove(name);
-            throw new ShellError("cannot save bookmarks to " + store + ": " + e.getMessage());
+            throw new ShellError("cannot save bookmarks to " + store + ": " + io.jtrace.cli.FileProblems.reason(e));
         }
     }
 }

@@ -116,7 +116,7 @@ final class ShellRunner {
         } catch (io.jtrace.format.OutputFailedException e) {
             throw e; // the shell's own output is gone (-c '...' | head): the session ends, as jtrace does
         } catch (UncheckedIOException e) {
-            problem(command.name(), "cannot write " + inv.redirect() + ": " + e.getCause().getMessage());
+            problem(command.name(), "cannot write " + inv.redirect() + ": " + io.jtrace.cli.FileProblems.reason(e.getCause()));
         } catch (RuntimeException | Error e) {
             problem(command.name(), "internal error: " + e + (debug ? "" : " (run with --debug for the stack trace)"));
             if (debug) e.printStackTrace(err);
@@ -126,7 +126,7 @@ final class ShellRunner {
                 try {
                     file.close();
                 } catch (IOException e) {
-                    problem(command.name(), "cannot write " + inv.redirect() + ": " + e.getMessage());
+                    problem(command.name(), "cannot write " + inv.redirect() + ": " + io.jtrace.cli.FileProblems.reason(e));
                 }
             }
         }
@@ -138,7 +138,7 @@ final class ShellRunner {
             return Files.newBufferedWriter(Path.of(name), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE, append ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING);
         } catch (IOException | RuntimeException e) {
-            throw new ShellError("cannot write " + name + ": " + e.getMessage());
+            throw new ShellError("cannot write " + name + ": " + io.jtrace.cli.FileProblems.reason(e));
         }
     }
 

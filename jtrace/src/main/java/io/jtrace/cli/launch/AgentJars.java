@@ -42,7 +42,7 @@ public final class AgentJars {
             install(dir.resolve(AGENT), agent);
             return dir.resolve(AGENT);
         } catch (IOException e) {
-            throw new UserException("cannot unpack the agent into " + cacheRoot() + ": " + e.getMessage()
+            throw new UserException("cannot unpack the agent into " + cacheRoot() + ": " + io.jtrace.cli.FileProblems.reason(e)
                     + " (set XDG_CACHE_HOME to a writable directory)");
         }
     }
@@ -74,7 +74,7 @@ public final class AgentJars {
             }
             return attach;
         } catch (IOException e) {
-            throw new UserException("cannot unpack the agent into " + agent.getParent() + ": " + e.getMessage()
+            throw new UserException("cannot unpack the agent into " + agent.getParent() + ": " + io.jtrace.cli.FileProblems.reason(e)
                     + " (set XDG_CACHE_HOME to a writable directory)");
         }
     }

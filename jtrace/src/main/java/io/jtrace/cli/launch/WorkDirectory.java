@@ -35,7 +35,7 @@ public final class WorkDirectory implements AutoCloseable {
             }
             return work;
         } catch (IOException e) {
-            throw new UserException("cannot create a temporary directory in " + tmp + ": " + e.getMessage()
+            throw new UserException("cannot create a temporary directory in " + tmp + ": " + io.jtrace.cli.FileProblems.reason(e, Path.of(tmp))
                     + " (set TMPDIR to a writable directory)");
         }
     }

@@ -40,7 +40,7 @@ public final class QuerySession implements AutoCloseable {
             spill = Files.createTempDirectory("jtrace-query-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         } catch (IOException e) {
             throw new UserException("cannot create a temporary directory in " + System.getProperty("java.io.tmpdir") + ": "
-                    + e.getMessage() + " (set TMPDIR to a writable directory)");
+                    + io.jtrace.cli.FileProblems.reason(e) + " (set TMPDIR to a writable directory)");
         }
         try {
             return new QuerySession(engine, spill, engine.open(recordings, new SqlEngine.Limits(memoryLimit, spill)));
