@@ -74,6 +74,10 @@ for a in "$@"; do
     esac
   fi
 done
+# The SQL engine (query, export --format parquet) loads its native library with System.load: JDK 24+
+# warns of it on stderr, five lines before every answer, unless native access is granted.
+native=
+case $sub:$format in query:*|export:parquet) native=--enable-native-access=ALL-UNNAMED ;; esac
 case $sub in
   run) jit=-XX:TieredStopAtLevel=1 ;;
   print|summary|tree|exceptions|vars|calls|filter|export)
@@ -98,5 +102,5 @@ esac
 # Arrays over 100 KB (the call tree's 512 KB pages, replay blocks) go straight to the old
 # generation instead of being copied there: parser.jfr's `tree --merge` 210-230 -> 52 ms of GC pauses.
 exec "$java" -XX:+UseSerialGC -XX:NewSize=16m -XX:MaxNewSize=16m -XX:MinHeapFreeRatio=5 -XX:MaxHeapFreeRatio=20 \
-    -XX:PretenureSizeThreshold=100k -XX:-UsePerfData -Xss4m $jit ${tmp:+"$tmp"} $cds $JTRACE_OPTS -jar "$0" "$@"
+    -XX:PretenureSizeThreshold=100k -XX:-UsePerfData -Xss4m $jit $native ${tmp:+"$tmp"} $cds $JTRACE_OPTS -jar "$0" "$@"
 exit 1

@@ -408,6 +408,19 @@ class QueryTest {
         assertEquals("", bad.out());
         assertEquals("jtrace query: Parser Error: syntax error at or near \"SELEC\"\n", bad.err());
 
+        // jtrace itself on every JDK: the engine's native library loads without JDK 24+'s warning lines
+        for (Jdk own : Jdk.all()) {
+            Map<String, String> on = Map.of("TMPDIR", tmp.toString(), "JTRACE_JAVA", own.java().toString());
+            Jtrace.Result again = Jtrace.jtraceWithEnv(dir, on, "query", rec.toString(), "SELEC method FROM calls");
+            assertEquals("jtrace query: Parser Error: syntax error at or near \"SELEC\"\n", again.err(), () -> own + ": " + again);
+            Jtrace.Result good = Jtrace.jtraceWithEnv(dir, on, "query", rec.toString(), "SELECT count(*) FROM calls");
+            assertEquals(0, good.exit(), () -> own + ": " + good);
+            assertEquals("", good.err(), () -> own + ": " + good);
+            Jtrace.Result parquet = Jtrace.jtraceWithEnv(dir, on, "export", rec.toString(), "--format", "parquet",
+                    "-o", dir.resolve("pq-" + own.major()).toString());
+            assertEquals(1, parquet.err().lines().count(), () -> own + ": " + parquet);
+        }
+
         Jtrace.Result column = Jtrace.jtrace(dir, "query", rec.toString(), "SELECT nosuch FROM calls");
         assertEquals(2, column.exit(), column::toString);
         assertEquals(1, column.err().lines().count(), column::toString);
