@@ -253,5 +253,21 @@ class FilterTest {
         Jtrace.Result s = Jtrace.jtrace(dir, "summary", cut.toString());
         assertEquals(2, s.exit(), s::toString);
         assertTrue(s.err().contains("is truncated or damaged"), s::toString);
+        // export and filter of one cut in its last event: one line, the damage and where the part
+        // read went (no closing line that reads as a success), and that part is in the output
+        Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length - 1));
+        Path part = dir.resolve("part.json");
+        Jtrace.Result e = Jtrace.jtrace(dir, "export", cut.toString(), "--format", "json", "-o", part.toString());
+        assertEquals(2, e.exit(), e::toString);
+        assertEquals(1, e.err().lines().count(), e::toString);
+        assertTrue(e.err().startsWith("jtrace export: ") && e.err().contains("is truncated or damaged")
+                && e.err().strip().endsWith("written to " + part), e::toString);
+        assertTrue(Files.size(part) > 0, e::toString);
+        Path partRec = dir.resolve("part.jfr");
+        Jtrace.Result f = Jtrace.jtrace(dir, "filter", cut.toString(), "-o", partRec.toString());
+        assertEquals(2, f.exit(), f::toString);
+        assertEquals(1, f.err().lines().count(), f::toString);
+        assertTrue(f.err().startsWith("jtrace filter: ") && f.err().strip().endsWith("written to " + partRec), f::toString);
+        assertEquals(0, Jtrace.jtrace(dir, "summary", partRec.toString()).exit());
     }
 }

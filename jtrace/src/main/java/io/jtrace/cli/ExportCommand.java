@@ -128,9 +128,8 @@ final class ExportCommand extends RecordingCommand {
                 else bytes.close();
             }
             if (!toStdout && !OutputFiles.isSpecial(target)) {
-                err().println(String.format(Locale.ROOT, "jtrace: %s export of %s -> %s (%s)", format, file.getFileName(),
-                        output, RunReport.bytes(Files.size(target))));
-                err().flush();
+                return finish(index, String.format(Locale.ROOT, "jtrace: %s export of %s -> %s (%s)", format, file.getFileName(),
+                        output, RunReport.bytes(Files.size(target))), output);
             }
             return finish(index);
         }

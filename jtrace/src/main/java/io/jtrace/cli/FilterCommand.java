@@ -102,12 +102,10 @@ final class FilterCommand extends RecordingCommand {
                 skipped = writer.skipped();
             }
             if (skipped > 0) warn(skipped + " event(s) could not be rewritten and were left out");
-            err().println(String.format(Locale.ROOT, "jtrace: kept %,d calls, %,d exception, %,d variable and %,d line records"
+            return finish(index, String.format(Locale.ROOT, "jtrace: kept %,d calls, %,d exception, %,d variable and %,d line records"
                     + " in %d thread(s) -> %s (%s)", keptCalls, keptByKind[Kind.exceptions.ordinal()],
                     keptByKind[Kind.variables.ordinal()], keptByKind[Kind.lines.ordinal()], threads.size(), output,
-                    RunReport.bytes(Files.size(target))));
-            err().flush();
-            return finish(index);
+                    RunReport.bytes(Files.size(target))), output);
         }
     }
 
@@ -123,12 +121,10 @@ final class FilterCommand extends RecordingCommand {
             Replay.of(index, threads).order(Replay.Order.BY_TIME).heavyVisitor().into(view.in(window.in(writer.visitor())));
             writer.end();
         }
-        err().println(String.format(Locale.ROOT, "jtrace: expanded %,d calls, %,d exception, %,d variable and %,d line events"
+        return finish(index, String.format(Locale.ROOT, "jtrace: expanded %,d calls, %,d exception, %,d variable and %,d line events"
                 + " in %d thread(s) -> %s (%s)", writer.written(JfrTraceWriter.Events.CALLS),
                 writer.written(JfrTraceWriter.Events.EXCEPTIONS), writer.written(JfrTraceWriter.Events.VARIABLES),
-                writer.written(JfrTraceWriter.Events.LINES), threads.size(), output, RunReport.bytes(Files.size(target))));
-        err().flush();
-        return finish(index);
+                writer.written(JfrTraceWriter.Events.LINES), threads.size(), output, RunReport.bytes(Files.size(target))), output);
     }
 
     /** Which --kinds an event belongs to (a gap in the records is kept with any kind). */

@@ -86,6 +86,22 @@ public abstract class RecordingCommand extends JtraceCommand {
     }
 
     /**
+     * Ends a command that wrote what it read to {@code output}: its closing line ({@code done}) if
+     * the file was whole; if it was damaged, only the damage, which says where the part read went
+     * (one line: the closing line would read as a success).
+     */
+    protected int finish(TraceIndex index, String done, Object output) {
+        if (index.damage() != null) {
+            err().println("jtrace " + name() + ": " + index.damage() + "; written to " + output);
+            err().flush();
+            return 2;
+        }
+        err().println(done);
+        err().flush();
+        return 0;
+    }
+
+    /**
      * The threads {@code patterns} select, in order; patterns that match no thread are an error
      * naming the threads there are.
      */
