@@ -42,6 +42,7 @@ class PatternFilterTest {
         Jtrace.Result run = Jtrace.trace(dir, jdk, only, List.of("--include", "sampler.Recursion.fib", "--include", "Color"),
                 "sampler.Main");
         assertEquals(0, run.exit(), run::toString);
+        assertTrue(run.err().lines().noneMatch(l -> l.contains("warning")), run::toString); // both patterns selected methods
         Recording r = Recording.read(only);
         // Enum.valueOf calls values() reflectively
         assertEquals(Set.of("sampler.Recursion.fib", "sampler.Color.<clinit>", "sampler.Color.<init>", "sampler.Color.$values",
@@ -57,6 +58,18 @@ class PatternFilterTest {
         Set<String> names = methods(Recording.read(without));
         assertTrue(names.contains("sampler.Main.main") && names.contains("sampler.Validated.<init>"), names::toString);
         assertTrue(names.stream().noneMatch(n -> n.startsWith("sampler.Recursion.") || n.contains("lambda$")), names::toString);
+        // a pattern that selects nothing (misspelt) is said after the run, one line each; the others work
+        Path typo = dir.resolve("typo.jfr");
+        run = Jtrace.trace(dir, jdk, typo, List.of("--include", "sampler.**", "--include", "sampler.Recursion.fbi",
+                "--args", "Recursion.fib", "--args", "Recursion.fibb"), "sampler.Main");
+        assertEquals(0, run.exit(), run::toString);
+        assertEquals(List.of("jtrace run: warning: --include sampler.Recursion.fbi matches no method of the classes the program loaded",
+                "jtrace run: warning: --args Recursion.fibb matches no traced method"),
+                run.err().lines().filter(l -> l.contains("warning")).toList(), run::toString);
+        run = Jtrace.trace(dir, jdk, typo, List.of("--include", "nosuch.**"), "sampler.Main");
+        assertEquals(0, run.exit(), run::toString);
+        assertTrue(run.err().contains("jtrace run: warning: --include nosuch.** matches no method of the classes the program loaded"),
+                run::toString);
     }
 
     @ParameterizedTest
@@ -93,6 +106,16 @@ class PatternFilterTest {
         assertTrue(excluded.out().lines().noneMatch(l -> l.contains("Recursion") || l.contains("Main.main(")), excluded::toString);
         assertTrue(excluded.out().contains("main  > sampler.Main.lambda$main$0(Integer)\nmain    = sampler.Main.square(int)\n"),
                 excluded::toString);
+
+        // a pattern that matches no traced method: a warning, whichever reading command
+        for (String command : List.of("print", "tree", "summary")) {
+            Jtrace.Result none = Jtrace.jtrace(dir, command, "--include", "Recursion.fbi", "--include", "Recursion.fib", rec.toString());
+            assertEquals(0, none.exit(), none::toString);
+            assertEquals("jtrace " + command + ": warning: --include Recursion.fbi matches no traced method in all.jfr\n", none.err());
+        }
+        Jtrace.Result export = Jtrace.jtrace(dir, "export", rec.toString(), "--format", "collapsed", "--exclude", "**");
+        assertEquals("jtrace export: warning: --include and --exclude leave no traced method of all.jfr to show\n", export.err());
+        assertTrue(fib.err().isEmpty(), fib::toString);
 
         Jtrace.Result shallow = Jtrace.jtrace(dir, "print", "--no-times", "--depth", "1", rec.toString());
         assertEquals(0, shallow.exit(), shallow::toString);

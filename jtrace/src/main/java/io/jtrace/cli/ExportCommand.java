@@ -98,6 +98,7 @@ final class ExportCommand extends RecordingCommand {
         Path target = toStdout ? null : OutputFiles.check(output, file);
         try (TraceIndex index = open()) {
             List<ThreadInfo> threads = select.threads(index, file);
+            warnIfNothingSelected(index, view);
             OutputStream bytes;
             if (toStdout) {
                 OutputStream stdout = outBytes(); // null when a caller gave its own writer (tests): System.out then

@@ -80,6 +80,7 @@ final class FilterCommand extends RecordingCommand {
         }
         try (TraceIndex index = open()) {
             List<ThreadInfo> threads = select.threads(index, file);
+            warnIfNothingSelected(index, view);
             OutputFiles.create(target, output);
             if (expand) return expand(index, threads, keep, view, window, target);
             long[] keptByKind = new long[Kind.values().length];

@@ -55,6 +55,7 @@ final class PrintCommand extends RecordingCommand {
         TraceView view = new TraceView(methodFilter(includes, excludes), depth == null ? 0 : depth);
         try (TraceIndex index = open()) {
             List<ThreadInfo> shown = selectThreads(index, file, threads);
+            warnIfNothingSelected(index, view);
             TextTraceWriter.Options options = new TextTraceWriter.Options(!noTimes, !byThread, byThread, color.ansi(), !noArgs);
             // none to carry unless the recording has some (run --args): each call then costs a hand-over less
             CurrentValues values = noArgs || !index.symbols().hasCallValues() ? null : new CurrentValues();

@@ -73,6 +73,28 @@ public abstract class RecordingCommand extends JtraceCommand {
     }
 
     /**
+     * A warning for each {@code --include} that matches no method in the recording, and one when
+     * the {@code --exclude}s leave none: the output would be empty without saying why (a misspelt
+     * name, a package pattern without {@code **}).
+     */
+    protected void warnIfNothingSelected(TraceIndex index, TraceView view) {
+        io.jtrace.agent.filter.MethodFilter filter = view.methods();
+        List<io.jtrace.model.MethodInfo> methods = new java.util.ArrayList<>();
+        index.symbols().methods().forEach(methods::add);
+        if (methods.isEmpty() || filter.isEmpty()) return; // a recording with nothing traced has its own warning
+        boolean unmatched = false;
+        for (io.jtrace.agent.filter.MethodPattern p : filter.includes()) {
+            if (methods.stream().noneMatch(m -> p.matches(m.className(), m.name()))) {
+                warn("--include " + p.glob() + " matches no traced method in " + file.getFileName());
+                unmatched = true;
+            }
+        }
+        if (!unmatched && methods.stream().noneMatch(m -> filter.matches(m.className(), m.name()))) {
+            warn("--include and --exclude leave no traced method of " + file.getFileName() + " to show");
+        }
+    }
+
+    /**
      * Ends a command that read {@code index}: a damaged file is an error even though what could
      * be read was used (exit 2 after the output).
      */

@@ -44,8 +44,9 @@ final class RunReport {
     /**
      * The one JVM of a java command wrote the recording, or jtrace rebuilds it from
      * {@code repository}; an earlier recording left at the same path is never taken for this run's.
+     * Returns whether the JVM wrote a recording that this run traced into (it said what it holds).
      */
-    void direct(RunOutput out, Path repository, int exit, RecordingStatsAhead ahead) throws IOException {
+    boolean direct(RunOutput out, Path repository, int exit, RecordingStatsAhead ahead) throws IOException {
         Path target = out.target();
         if (out.writtenByThisRun()) {
             RecordingStats counted = ahead == null ? null : ahead.statsIfUnchanged();
@@ -58,11 +59,11 @@ final class RunReport {
                         + (restored ? " (" + relative(target) + " still holds an earlier recording)"
                                 : " (" + relative(target) + " holds no call)"));
                 err.flush();
-                return;
+                return false;
             }
             print(target, stats, true);
             err.flush();
-            return;
+            return true;
         }
         boolean started = ChunkRecovery.hasChunks(repository);
         int chunks = started ? ChunkRecovery.recover(repository, target) : 0;
@@ -80,6 +81,7 @@ final class RunReport {
                     + earlier(out));
         }
         err.flush();
+        return false;
     }
 
     private static String earlier(RunOutput out) {

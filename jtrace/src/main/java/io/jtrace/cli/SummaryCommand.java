@@ -45,6 +45,7 @@ final class SummaryCommand extends RecordingCommand {
         TraceView view = new TraceView(select.methods(), 0);
         try (TraceIndex index = open()) {
             List<ThreadInfo> threads = select.threads(index, file);
+            warnIfNothingSelected(index, view);
             MethodStatistics stats = new MethodStatistics(3);
             Replay.of(index, threads).afterThread(stats::endThread).into(view.in(stats.visitor()));
             SampleProfile.Result samples = index.samples().samples() == 0 ? null

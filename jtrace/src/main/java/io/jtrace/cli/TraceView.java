@@ -20,6 +20,11 @@ final class TraceView {
     /** Decided once: every event goes through the view. */
     private final boolean identity;
 
+    /** The methods it shows (--include, --exclude). */
+    MethodFilter methods() {
+        return methods;
+    }
+
     TraceView(MethodFilter methods, int maxDepth) {
         this.methods = methods;
         this.maxDepth = maxDepth <= 0 ? Integer.MAX_VALUE : maxDepth;

@@ -57,6 +57,7 @@ final class TreeCommand extends RecordingCommand {
         Predicate<MethodInfo> focusFilter = focus == null ? null : focusFilter(focus);
         try (TraceIndex index = open()) {
             List<ThreadInfo> threads = select.threads(index, file);
+            warnIfNothingSelected(index, view);
             if (focusFilter != null && !anyMethodMatches(index, focusFilter)) {
                 throw new UserException("--focus " + focus + " matches no traced method in " + file.getFileName());
             }
