@@ -132,6 +132,31 @@ class BadInputTest {
                 "uninstall", "--prefix", existing.toString());
     }
 
+    /** A recording through a pipe cannot be read (JFR's chunks are read by seeking): one line saying what to do. */
+    @Test
+    void aRecordingFromAPipeIsOneLine() {
+        List<String> cmd = List.of("bash", "-c", "cat \"$1\" | \"$2\" print /dev/stdin", "bash", recording.toString(),
+                Jtrace.executable().toString());
+        Jtrace.Result piped = Jtrace.exec(dir, cmd, java.util.Map.of());
+        assertEquals(2, piped.exit(), piped::toString);
+        assertEquals("jtrace print: /dev/stdin is not a regular file (a pipe or a device): a recording is read by seeking in it;"
+                + " save it to a file first\n", piped.err());
+        assertUsageError("jtrace summary: ", List.of("no such file: -", "not from standard input"), "summary", "-");
+    }
+
+    /** The query mistakes whose engine error pointed elsewhere: the SQL taken for a file and the other way round. */
+    @Test
+    void queryArgumentsMistakenForEachOther() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(Jtrace.executable().resolveSibling("jtrace-query.jar")));
+        assertUsageError("jtrace query: ", List.of("no recording given: 'SELECT 1' is not a file"), "query", "SELECT 1");
+        assertUsageError("jtrace query: ", List.of("Parser Error", "'counter.jrf' was taken as SQL: there is no such file"),
+                "query", recording.toString(), "counter.jrf");
+        assertUsageError("jtrace query: ", List.of("--memory-limit must be a size such as 512MB or 2GB, not 'lots'"),
+                "query", recording.toString(), "--memory-limit", "lots", "SELECT 1");
+        assertUsageError("jtrace export: ", List.of("--memory-limit must be a size such as 512MB or 2GB, not 'lots'"),
+                "export", recording.toString(), "--format", "parquet", "--memory-limit", "lots", "-o", dir.resolve("pq").toString());
+    }
+
     @Test
     void printMissingFile() {
         assertUsageError("jtrace print: ", List.of("no such file", "missing.jfr"), "print", "missing.jfr");

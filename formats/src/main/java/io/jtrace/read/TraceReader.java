@@ -23,8 +23,16 @@ public final class TraceReader {
 
     /** Checks that {@code file} exists and is a JFR recording; throws {@link UnreadableRecordingException} otherwise. */
     public static void checkRecordingFile(Path file) {
-        if (!Files.exists(file)) throw new UnreadableRecordingException("no such file: " + file);
+        if (!Files.exists(file)) {
+            throw new UnreadableRecordingException("no such file: " + file
+                    + (file.toString().equals("-") ? " (a recording is read from a file, not from standard input)" : ""));
+        }
         if (Files.isDirectory(file)) throw new UnreadableRecordingException(file + " is a directory, not a recording");
+        // a pipe (/dev/stdin, <(...), a FIFO) cannot be read twice or at an offset, as JFR's chunks are
+        if (!Files.isRegularFile(file)) {
+            throw new UnreadableRecordingException(file + " is not a regular file (a pipe or a device): a recording is read"
+                    + " by seeking in it; save it to a file first");
+        }
         if (!Files.isReadable(file)) throw new UnreadableRecordingException("cannot read " + file + ": permission denied");
         byte[] head = new byte[4];
         int n;

@@ -21,6 +21,7 @@ final class ParquetExport {
     private ParquetExport() {}
 
     static int write(ExportCommand command, List<Path> files, Path output, String memoryLimit) throws IOException {
+        io.jtrace.cli.query.QuerySession.checkMemoryLimit(memoryLimit);
         if (output == null || output.toString().equals("-")) {
             throw new UserException("--format parquet writes a directory of files; give it with -o DIR");
         }

@@ -62,18 +62,22 @@ final class QueryCommand extends RecordingCommand {
             else files.add(Paths.get(a));
         }
         if (sql != null && sql.isBlank()) throw new UserException("the SQL statement is empty");
+        if (!Files.exists(file) && file.toString().contains(" ")) { // 'jtrace query "SELECT ..."': the file was left out
+            throw new UserException("no recording given: '" + file + "' is not a file (jtrace query FILE... [SQL])");
+        }
+        QuerySession.checkMemoryLimit(memoryLimit);
         QueryJar.engine(); // a missing engine is said before the recordings are read
         List<SqlEngine.Recording> recordings = openAll(this, files);
         try (QuerySession session = QuerySession.open(recordings, memoryLimit)) {
             if (sql != null) {
-                run(session, sql, color.ansi());
+                run(session, sql, color.ansi(), sql.strip().contains(" ") ? null : sql.strip());
             } else if (isTerminal()) {
                 new SqlShell(session.connection(), color.ansi(), history != null ? history : Path.of(home(), ".jtrace", "sql-history"),
                         "jtrace query: " + recordings.size() + " recording(s); tables calls, exceptions, variables, lines."
                                 + " End a statement with ';'; 'help' lists the columns, Tab completes, Ctrl-D leaves.").run();
             } else {
                 for (String statement : statements(new BufferedReader(new InputStreamReader(System.in, outCharset())))) {
-                    run(session, statement, color.ansi());
+                    run(session, statement, color.ansi(), null);
                 }
             }
             int code = 0;
@@ -84,8 +88,12 @@ final class QueryCommand extends RecordingCommand {
         }
     }
 
-    /** Runs one statement and prints its rows; a statement DuckDB refuses is one line (exit 2). */
-    private void run(QuerySession session, String sql, io.jtrace.format.Ansi ansi) {
+    /**
+     * Runs one statement and prints its rows; a statement DuckDB refuses is one line (exit 2).
+     * {@code word}: the statement if it is one word, perhaps a recording's name mistyped (it was
+     * taken as SQL because no such file exists): the error then says so.
+     */
+    private void run(QuerySession session, String sql, io.jtrace.format.Ansi ansi, String word) {
         try (Statement s = session.connection().createStatement()) {
             if (s.execute(sql)) {
                 try (ResultSet rs = s.getResultSet()) {
@@ -94,7 +102,8 @@ final class QueryCommand extends RecordingCommand {
             }
         } catch (SQLException e) {
             out().flush();
-            throw new UserException(SqlErrors.oneLine(e));
+            throw new UserException(SqlErrors.oneLine(e)
+                    + (word == null ? "" : " ('" + word + "' was taken as SQL: there is no such file)"));
         }
     }
 

@@ -32,8 +32,16 @@ public final class QuerySession implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(onExit);
     }
 
+    /** A size as the engine takes it (512MB, 2GB, 1.5 GiB); anything else is the user's error, named. */
+    public static void checkMemoryLimit(String memoryLimit) {
+        if (!memoryLimit.strip().matches("(?i)\\d+(\\.\\d+)?\\s*(b|kb|mb|gb|tb|kib|mib|gib|tib)?")) {
+            throw new io.jtrace.cli.UserException("--memory-limit must be a size such as 512MB or 2GB, not '" + memoryLimit + "'");
+        }
+    }
+
     /** Opens the engine over {@code recordings}, using at most {@code memoryLimit} of memory before spilling to disk. */
     public static QuerySession open(List<SqlEngine.Recording> recordings, String memoryLimit) {
+        checkMemoryLimit(memoryLimit);
         SqlEngine engine = QueryJar.engine();
         Path spill;
         try {
