@@ -3,6 +3,10 @@
 if [ -n "$JTRACE_JAVA" ]; then java="$JTRACE_JAVA"
 elif [ -n "$JAVA_HOME" ] && [ -x "$JAVA_HOME/bin/java" ]; then java="$JAVA_HOME/bin/java"
 else java=java; fi
+if ! command -v "$java" >/dev/null 2>&1; then
+  echo "jtrace: cannot run Java: no '$java' (set JTRACE_JAVA or JAVA_HOME to a Java 17+, or put java on the PATH)" >&2
+  exit 2
+fi
 # The user's JVM options are for the program jtrace runs, not for jtrace's own JVM (a debugger
 # port, 'Picked up ...' lines): hide them from it and hand them on as JTRACE_SAVED_<name>.
 if [ "${JAVA_TOOL_OPTIONS+set}" = set ]; then

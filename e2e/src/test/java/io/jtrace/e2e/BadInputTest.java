@@ -158,6 +158,23 @@ class BadInputTest {
     }
 
     @Test
+    void smallerMistakesOnTheCommandLine() {
+        String rec = recording.toString();
+        assertUsageError("jtrace run: ", List.of("-o needs a file name, not an empty one"), "run", "-o", "", "--", "java", "-version");
+        assertUsageError("jtrace filter: ", List.of("-o needs a file name"), "filter", rec, "-o", "");
+        assertUsageError("jtrace filter: ", List.of("binary recording", "-o OUT.jfr"), "filter", rec, "-o", "-");
+        assertFalse(Files.exists(dir.resolve("-")));
+        // an unknown option's value is not an unknown option
+        Jtrace.Result r = assertUsageError("jtrace print: ", List.of(), "print", rec, "--thred", "main");
+        assertEquals("jtrace print: unknown option: '--thred' (did you mean --thread?)\n", r.err());
+        // the Java jtrace runs on is not there: the stub's one line
+        Jtrace.Result noJava = Jtrace.jtraceWithEnv(dir, java.util.Map.of("JTRACE_JAVA", "/nonexistent/java"), "print", rec);
+        assertEquals(2, noJava.exit(), noJava::toString);
+        assertEquals("jtrace: cannot run Java: no '/nonexistent/java' (set JTRACE_JAVA or JAVA_HOME to a Java 17+, or put java on the PATH)\n",
+                noJava.err());
+    }
+
+    @Test
     void printMissingFile() {
         assertUsageError("jtrace print: ", List.of("no such file", "missing.jfr"), "print", "missing.jfr");
     }

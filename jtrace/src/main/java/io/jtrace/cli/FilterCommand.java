@@ -74,6 +74,9 @@ final class FilterCommand extends RecordingCommand {
         Set<Kind> keep = kinds == null || kinds.isEmpty() ? EnumSet.allOf(Kind.class) : EnumSet.copyOf(kinds);
         TraceView view = new TraceView(select.methods(), 0);
         CallWindow window = new CallWindow(fromNanos, toNanos);
+        if (output.toString().equals("-")) {
+            throw new UserException("filter writes a binary recording, not text for standard output: give its file with -o OUT.jfr");
+        }
         Path target = OutputFiles.check(output, file);
         if (OutputFiles.isSpecial(target)) {
             throw new UserException("output " + output + " is not a regular file; give a file name for the new recording");

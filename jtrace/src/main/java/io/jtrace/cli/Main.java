@@ -259,6 +259,13 @@ public final class Main implements Runnable {
     private static String problem(CommandLine.ParameterException ex) {
         String unknown = unknownCommand(ex);
         if (unknown != null) return "unknown command '" + unknown + "'";
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
+                && u.getUnmatched().get(0).startsWith("-")) {
+            // picocli lists an unknown option's value too ('--thred', 'main'): the options are the mistake
+            List<String> options = u.getUnmatched().stream().filter(a -> a.startsWith("-") && a.length() > 1).toList();
+            return "unknown option" + (options.size() > 1 ? "s" : "") + ": "
+                    + String.join(", ", options.stream().map(o -> "'" + o + "'").toList());
+        }
         return lowerFirst(ex.getMessage());
     }
 

@@ -11,6 +11,7 @@ final class OutputFiles {
 
     /** Checks that {@code out} can be written and is not the recording being read. */
     static Path check(Path out, Path input) {
+        if (out.toString().isEmpty()) throw new UserException("-o needs a file name, not an empty one");
         Path target = out.toAbsolutePath();
         if (Files.isDirectory(target)) throw new UserException("output " + out + " is a directory; give a file name");
         Path dir = target.getParent();
