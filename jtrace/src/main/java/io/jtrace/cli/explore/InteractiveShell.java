@@ -9,14 +9,10 @@ import org.jline.reader.UserInterruptException;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The shell at a terminal: JLine's line editor with history kept across sessions (Ctrl-R searches
@@ -65,13 +61,14 @@ final class InteractiveShell {
                     if (runner.lastMove() == null) continue;
                     line = runner.lastMove();
                 }
-                List<String> output = new ArrayList<>();
-                try {
-                    runner.run(line, output::add);
-                } catch (SessionCommands.Quit q) {
-                    break;
+                try (ScreenOutput output = new ScreenOutput()) {
+                    try {
+                        runner.run(line, output);
+                    } catch (SessionCommands.Quit q) {
+                        break;
+                    }
+                    show(terminal, output);
                 }
-                show(terminal, output);
             }
             reader.getHistory().save();
             return 0;
@@ -79,22 +76,24 @@ final class InteractiveShell {
     }
 
     /** Prints the output, through a pager if it is longer than the screen. */
-    private static void show(Terminal terminal, List<String> lines) {
+    private static void show(Terminal terminal, ScreenOutput output) {
         int height = terminal.getHeight();
-        if (height > 2 && lines.size() >= height - 1) {
+        if (height > 2 && output.lines() >= height - 1) {
             try {
                 Less less = new Less(terminal, Path.of(""));
                 less.quitIfOneScreen = true;
                 less.noInit = false;
-                byte[] text = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
-                less.run(new Source.InputStreamSource(new ByteArrayInputStream(text), true, "output"));
+                less.run(new Source.InputStreamSource(output.open(), true, "output")); // read as it is paged
                 return;
             } catch (IOException | InterruptedException | RuntimeException e) {
                 // no pager after all: print it
             }
         }
-        PrintWriter w = terminal.writer();
-        lines.forEach(w::println);
-        w.flush();
+        try {
+            output.printTo(terminal.writer());
+        } catch (IOException e) {
+            terminal.writer().println("cannot show the output: " + e.getMessage());
+            terminal.writer().flush();
+        }
     }
 }

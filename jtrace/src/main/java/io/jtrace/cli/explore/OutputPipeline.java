@@ -16,6 +16,23 @@ final class OutputPipeline extends Writer {
     private final StringBuilder partial = new StringBuilder();
     private final Consumer<String> sink;
 
+    /**
+     * {@code head} has all its lines: the command stops, as a real pipeline's writer stops when
+     * {@code head} exits (a "broken pipe", so the CLI's reports end quietly too), and a report of
+     * millions of lines is not formatted for nobody.
+     */
+    static final class HeadDone extends java.io.IOException {
+        HeadDone() {
+            super("Broken pipe (head has its lines)", null);
+        }
+
+        /** Whether {@code e} is head's stop rather than a failure of the shell's own output. */
+        static boolean is(Throwable e) {
+            for (Throwable t = e; t != null; t = t.getCause()) if (t instanceof HeadDone) return true;
+            return false;
+        }
+    }
+
     private OutputPipeline(Consumer<String> sink) {
         this.sink = sink;
     }
@@ -67,7 +84,8 @@ final class OutputPipeline extends Writer {
                 }
                 long[] left = {n};
                 return line -> {
-                    if (left[0]-- > 0) next.accept(line);
+                    if (left[0]-- <= 0) throw new io.jtrace.format.OutputFailedException(new HeadDone(), null);
+                    next.accept(line);
                 };
             }
             default:

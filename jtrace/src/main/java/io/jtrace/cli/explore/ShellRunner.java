@@ -114,6 +114,7 @@ final class ShellRunner {
         } catch (CancellationException e) {
             problem(command.name(), "cancelled");
         } catch (io.jtrace.format.OutputFailedException e) {
+            if (OutputPipeline.HeadDone.is(e)) return true; // '| head N' has its lines: done
             throw e; // the shell's own output is gone (-c '...' | head): the session ends, as jtrace does
         } catch (UncheckedIOException e) {
             problem(command.name(), "cannot write " + inv.redirect() + ": " + io.jtrace.cli.FileProblems.reason(e.getCause()));
