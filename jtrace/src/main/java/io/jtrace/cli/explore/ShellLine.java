@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * A line typed at the shell: commands separated by {@code ;}, each with its words and what its
  * output goes through ({@code | grep X}, {@code | head N}) and to ({@code > file}, {@code >> file}).
- * Words may be quoted with {@code '} or {@code "}; a backslash escapes the next character.
+ * Words may be quoted with {@code '} or {@code "}; a backslash escapes the next character. A
+ * {@code >} that closes a {@code <} in the same word is part of it ({@code Account.<init>}).
  */
 record ShellLine(List<Invocation> invocations) {
     /** One command: its words, the pipe stages after it, and the file its output goes to (or null). */
@@ -38,6 +39,10 @@ record ShellLine(List<Invocation> invocations) {
             if (c == '\'' || c == '"') {
                 if (word == null) word = new StringBuilder();
                 quote = c;
+                continue;
+            }
+            if (c == '>' && word != null && opensAngle(word)) { // Account.<init>, <clinit>: a name, not a redirection
+                word.append(c);
                 continue;
             }
             if (Character.isWhitespace(c) || c == ';' || c == '|' || c == '>') {
@@ -85,5 +90,15 @@ record ShellLine(List<Invocation> invocations) {
             word.append(c);
         }
         return new ShellLine(all);
+    }
+
+    /** Whether {@code word} has a '<' that no '>' closes yet (a constructor's name being typed). */
+    private static boolean opensAngle(StringBuilder word) {
+        int open = 0;
+        for (int i = 0; i < word.length(); i++) {
+            if (word.charAt(i) == '<') open++;
+            else if (word.charAt(i) == '>' && open > 0) open--;
+        }
+        return open > 0;
     }
 }

@@ -45,6 +45,19 @@ class ShellLineTest {
         assertEquals(0, ShellLine.parse("   ").invocations().size());
     }
 
+    /** A constructor's name, as Tab completes it, is a word: its '>' closes the '<' and redirects nothing. */
+    @Test
+    void angleBracketsInANameAreNotARedirection() {
+        ShellLine.Invocation find = ShellLine.parse("find call Account.<init> > calls.txt").invocations().get(0);
+        assertEquals(List.of("find", "call", "Account.<init>"), find.words());
+        assertEquals("calls.txt", find.redirect());
+        assertEquals(List.of("summary", "--include", "Foo.<clinit>", "--include", "Node.<init>"),
+                ShellLine.parse("summary --include Foo.<clinit> --include Node.<init>").invocations().get(0).words());
+        ShellLine.Invocation plain = ShellLine.parse("ctx 20>out.txt").invocations().get(0);
+        assertEquals(List.of("ctx", "20"), plain.words());
+        assertEquals("out.txt", plain.redirect());
+    }
+
     @Test
     void grepAndHeadFilterLines() {
         List<String> seen = new ArrayList<>();
