@@ -27,6 +27,8 @@ final class ShellRunner {
     private volatile Cancellation running;
     /** The last move that succeeded, repeated by an empty line. */
     private String lastMove;
+    /** Commands that move the cursor to what they find: an empty line after one finds the next. */
+    private static final java.util.Set<String> SEARCHES = java.util.Set.of("find", "fn", "fp", "origin");
 
     ShellRunner(ExploreSession session, PrintWriter err, String errorPrefix, boolean debug) {
         this.session = session;
@@ -105,7 +107,9 @@ final class ShellRunner {
                 }
                 return null;
             });
-            if (command.move()) lastMove = String.join(" ", inv.words());
+            if (command.move() || SEARCHES.contains(command.name())) lastMove = String.join(" ", inv.words());
+            else if (command.name().equals("exc")) lastMove = "step"; // on along the exception's journey
+            else if (command.name().equals("thread")) lastMove = null; // another thread: nothing to repeat there
             return true;
         } catch (SessionCommands.Quit q) {
             throw q;
