@@ -61,6 +61,26 @@ class LifecycleTest {
         assertFalse(java.util.Arrays.equals(before, Files.readAllBytes(rec)));
     }
 
+    /**
+     * A call still running when the recording ends ran at least until then: its duration reaches
+     * the recording's end, not only its thread's last record (here its own enter: 0 ns before).
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aCallBlockedAtTheEndLastsUntilTheRecordingEnds(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("blocked.jfr");
+        Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of(), "lifecycle.BlockedAtExit");
+        assertEquals(0, run.exit(), run::toString);
+        MethodExit blocked = Recording.read(rec).thread("sleeper").stream()
+                .filter(e -> e instanceof MethodExit x && x.kind() == ExitKind.UNFINISHED && x.method().name().equals("block"))
+                .map(MethodExit.class::cast).findFirst().orElseThrow();
+        // main slept 200 ms inside work() after the sleeper blocked
+        assertTrue(blocked.durationNanos() >= 150_000_000L, () -> "unfinished block() lasted " + blocked.durationNanos() + " ns");
+        Jtrace.Result print = Jtrace.jtrace(dir, "print", "--thread", "sleeper", rec.toString());
+        assertTrue(print.out().lines().anyMatch(l -> l.contains("? lifecycle.BlockedAtExit.block()") && l.contains(" ms  (still running")),
+                print::toString);
+    }
+
     /** System.exit(3) three frames deep: exit 3, and the frames that never returned are shown with '?'. */
     @ParameterizedTest
     @MethodSource("jdks")

@@ -251,13 +251,16 @@ final class ThreadReplay {
                 batch.release();
                 return true;
             }
+            // a frame still open ran at least until the recording ended, not only until its thread's
+            // last record (a thread blocked in a call has no record after its enter)
+            long end = index != null && index.lastNanos != Long.MIN_VALUE ? Math.max(lastNanos, index.lastNanos - origin) : lastNanos;
             while (frames.depth() > 0) {
                 int d = frames.depth() - 1;
                 MethodInfo m = frames.method(d);
                 long enter = frames.enterNanos(d);
                 publish(frames.values(d), null);
                 frames.pop();
-                visitor.exit(thread, lastNanos, d, m, lastNanos - enter, ExitKind.UNFINISHED, null);
+                visitor.exit(thread, end, d, m, end - enter, ExitKind.UNFINISHED, null);
             }
             finished = true;
             batch.release();
