@@ -87,6 +87,21 @@ class ExploreTest {
         assertFalse(ok.out().contains("\u001b["), "no colour in a script");
     }
 
+    /**
+     * goto -TIME lands on the last event at or before that time: on a thread with nothing in the
+     * 5 ms before the cursor it goes back to the event before (it stayed put, as if it had moved).
+     */
+    @Test
+    void gotoEarlierByTimeMovesBack() {
+        Path rec = dir.resolve("blocked.jfr");
+        assertEquals(0, Jtrace.trace(dir, Jdk.current(), rec, List.of(), "lifecycle.BlockedAtExit").exit());
+        Jtrace.Result r = explore(rec, "thread sleeper; last; goto -5ms; goto -10min");
+        assertEquals(List.of("=>       #1  > lifecycle.BlockedAtExit.block()",
+                "=>       #2  ? lifecycle.BlockedAtExit.block()  (still running when the recording ended)",
+                "=>       #1  > lifecycle.BlockedAtExit.block()"), r.out().lines().toList(), r::toString);
+        assertEquals("jtrace explore: goto: no event there: thread sleeper has events #1 to #2\n", r.err());
+    }
+
     @Test
     void bookmarksStayBesideTheRecordingForTheNextSession() throws Exception {
         Path rec = dir.resolve("sampler.jfr");

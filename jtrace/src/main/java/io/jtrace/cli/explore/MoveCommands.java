@@ -127,7 +127,8 @@ final class MoveCommands {
             } else {
                 long delta = SessionFilters.duration(amount);
                 long at = c.event().nanos() + sign * delta;
-                target = sign > 0 ? h.firstAtOrAfter(at) : Math.max(0, h.firstAtOrAfter(at));
+                // later: the first event at or after that time; earlier: the last at or before it (none: no event there)
+                target = sign > 0 ? h.firstAtOrAfter(at) : h.firstAtOrAfter(at + 1) - 1;
             }
         } else if (where.matches("[0-9]+")) {
             target = Long.parseLong(where) - 1;
