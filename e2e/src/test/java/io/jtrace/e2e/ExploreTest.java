@@ -102,6 +102,25 @@ class ExploreTest {
         assertEquals("jtrace explore: goto: no event there: thread sleeper has events #1 to #2\n", r.err());
     }
 
+    /** Filters, reports and searches say what the user got wrong, in the shell's words. */
+    @Test
+    void mistakesInFiltersAndReportsAreSaidInTheShellsWords() {
+        Path rec = dir.resolve("bank.jfr");
+        assertEquals(0, Jtrace.trace(dir, Jdk.current(), rec, List.of(), "bank.Main").exit());
+        Jtrace.Result r = explore(rec, "filter thread nosuch; filter clear extra; filter time abc; summary x; "
+                + "filter include Account.*; find call Bank.transfer");
+        assertEquals(List.of(
+                "jtrace explore: filter: no thread matches 'nosuch' (see 'threads')",
+                "jtrace explore: filter: filter clear takes nothing after it (it removes every filter)",
+                "jtrace explore: filter: filter time takes a time like 1.5 (seconds), 250ms, 300us or 2min, not 'abc'",
+                "jtrace explore: summary: unexpected argument: 'x' (see 'help summary')",
+                "jtrace explore: find: the session's filters hide every method that matches 'Bank.transfer' (see 'filters'; 'filter clear')"),
+                r.err().lines().toList(), r::toString);
+        Jtrace.Result help = explore(rec, "help summary; summary --help");
+        assertFalse(help.out().contains("FILE") || help.out().contains("A recording written by"), help::toString);
+        assertEquals(2, help.out().lines().filter(l -> l.startsWith("Usage: summary ")).count(), help::toString);
+    }
+
     @Test
     void bookmarksStayBesideTheRecordingForTheNextSession() throws Exception {
         Path rec = dir.resolve("sampler.jfr");

@@ -260,6 +260,11 @@ public final class Main implements Runnable {
         String unknown = unknownCommand(ex);
         if (unknown != null) return "unknown command '" + unknown + "'";
         if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
+                && !u.getUnmatched().get(0).startsWith("-")) { // picocli: "Unmatched arguments from index 3: 'x', 'y'"
+            return "unexpected argument" + (u.getUnmatched().size() > 1 ? "s" : "") + ": "
+                    + String.join(", ", u.getUnmatched().stream().map(a -> "'" + a + "'").toList());
+        }
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
                 && u.getUnmatched().get(0).startsWith("-")) {
             // picocli lists an unknown option's value too ('--thred', 'main'): the options are the mistake
             List<String> options = u.getUnmatched().stream().filter(a -> a.startsWith("-") && a.length() > 1).toList();

@@ -42,10 +42,17 @@ final class ReportCommands {
         StringWriter text = new StringWriter();
         CommandLine report = CLI.getSubcommands().get(name);
         report.usage(new PrintWriter(text), CommandLine.Help.Ansi.OFF);
-        return text.toString().replace("Usage: jtrace " + name + " ", "Usage: " + name + " ").replace(" FILE", "").stripTrailing();
+        // the shell's report reads the open recording: no FILE in its usage, nor the line that describes it
+        return text.toString().replace("Usage: jtrace " + name + " ", "Usage: " + name + " ").replace(" FILE", "").lines()
+                .filter(l -> !l.strip().equals(report.getCommandSpec().positionalParameters().get(0).description()[0]))
+                .collect(java.util.stream.Collectors.joining("\n")).stripTrailing();
     }
 
     private static void report(ExploreSession s, String name, List<String> args, PrintWriter out) {
+        if (args.contains("--help") || args.contains("-h")) { // the shell's usage, not the CLI's (with its FILE)
+            out.println(usage(name));
+            return;
+        }
         CommandLine.Model.CommandSpec spec = spec(name);
         List<String> line = new ArrayList<>();
         line.add(name);
@@ -61,7 +68,8 @@ final class ReportCommands {
         int code = RecordingCommand.withOpenRecording(s.index, () -> Main.execute(line.toArray(new String[0]), out, err));
         out.flush();
         err.flush();
-        String problems = errors.toString().replace("jtrace " + name + ": ", "").stripTrailing();
+        String problems = errors.toString().replace("jtrace " + name + ": ", "")
+                .replace("(see 'jtrace " + name + " --help')", "(see 'help " + name + "')").stripTrailing();
         if (code != 0) throw new ShellError(problems.isEmpty() ? "failed (exit " + code + ")" : problems);
         if (!problems.isEmpty()) out.println(problems);
     }

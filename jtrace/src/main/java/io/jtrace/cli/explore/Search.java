@@ -58,10 +58,16 @@ record Search(String text, ThreadHistory.EventTest test, boolean byExit) {
             throw new ShellError(e.getMessage());
         }
         BitSet ids = new BitSet();
+        boolean hidden = false;
         for (MethodInfo m : session.index.symbols().methods()) {
-            if (pattern.matches(m.className(), m.name()) && session.filters.showsMethod(m)) ids.set(m.id());
+            if (!pattern.matches(m.className(), m.name())) continue;
+            if (session.filters.showsMethod(m)) ids.set(m.id());
+            else hidden = true;
         }
-        if (ids.isEmpty()) throw new ShellError("no traced method matches '" + glob + "'");
+        if (ids.isEmpty()) {
+            throw new ShellError(hidden ? "the session's filters hide every method that matches '" + glob + "' (see 'filters'; 'filter clear')"
+                    : "no traced method matches '" + glob + "'");
+        }
         long minNanos = min;
         SessionFilters filters = session.filters;
         String text = "call " + glob + (min > 0 ? " --min " + io.jtrace.format.Durations.format(min) : "");

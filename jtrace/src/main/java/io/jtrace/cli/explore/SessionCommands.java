@@ -49,9 +49,17 @@ final class SessionCommands {
                 false, Completion.FILTER, (s, a, out) -> {
                     if (a.isEmpty()) throw new ShellError("filter what? thread, include, exclude, min, time or clear");
                     if (a.get(0).equals("clear")) {
+                        if (a.size() > 1) throw new ShellError("filter clear takes nothing after it (it removes every filter)");
                         s.filters.clear();
                         out.println("no filters");
                         return;
+                    }
+                    if (a.get(0).equals("thread")) { // a name no thread has would hide them all, silently
+                        for (String name : a.subList(1, a.size())) {
+                            if (s.index.threads().stream().noneMatch(th -> io.jtrace.cli.RecordingCommand.threadMatches(List.of(name), th))) {
+                                throw new ShellError("no thread matches '" + name + "' (see 'threads')");
+                            }
+                        }
                     }
                     s.filters.add(a.get(0), a.subList(1, a.size()));
                     s.filters.describe().forEach(l -> out.println("  " + l));

@@ -48,8 +48,8 @@ final class SessionFilters {
             case "min" -> minNanos = duration(values.get(0));
             case "time" -> {
                 if (values.size() > 2) throw new ShellError("filter time takes FROM [TO], e.g. 'filter time 1.5s 3s'");
-                long f = time("from", values.get(0));
-                long t = values.size() > 1 ? time("to", values.get(1)) : Long.MAX_VALUE;
+                long f = time("filter time", values.get(0));
+                long t = values.size() > 1 ? time("filter time", values.get(1)) : Long.MAX_VALUE;
                 if (f > t) throw new ShellError("the window starts at " + values.get(0) + ", after its end " + values.get(1));
                 from = values.get(0);
                 to = values.size() > 1 ? values.get(1) : null;
@@ -74,7 +74,7 @@ final class SessionFilters {
 
     private static long time(String what, String value) {
         try {
-            return TimeArgument.parseNanos("--" + what, value);
+            return TimeArgument.parseNanos(what, value);
         } catch (RuntimeException e) {
             throw new ShellError(e.getMessage());
         }
