@@ -157,6 +157,14 @@ class ExploreTerminalTest {
         assertTrue(s.contains("d1  bank.Bank.transfer(Account, Account, long)"), s);
         assertTrue(s.contains("d0  bank.Customer.run()"), s);
 
+        // Tab after an option that takes a value offers its values, not the report's options
+        type("summary --sort ");
+        press("Tab");
+        press("Tab");
+        s = waitFor("average");
+        assertFalse(s.substring(s.lastIndexOf("summary --sort")).contains("--color"), s);
+        press("C-u");
+
         s = command("exc 1", "]>");
         assertTrue(s.contains("exception #1: bank.InsufficientFundsException"), s);
         assertTrue(s.contains("* throw bank.InsufficientFundsException"), s);

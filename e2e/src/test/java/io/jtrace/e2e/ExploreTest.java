@@ -121,6 +121,17 @@ class ExploreTest {
         assertEquals(2, help.out().lines().filter(l -> l.startsWith("Usage: summary ")).count(), help::toString);
     }
 
+    /** An array site's own name (threads[], as Tab offers it) finds a write to any of its elements. */
+    @Test
+    void anArraySiteNameFindsItsElements() {
+        Path rec = dir.resolve("bankv.jfr");
+        assertEquals(0, Jtrace.trace(dir, Jdk.current(), rec, List.of("--vars", "bank.Main"), "bank.Main").exit());
+        Jtrace.Result r = explore(rec, "find write threads[]; fn");
+        assertEquals(0, r.exit(), r::toString);
+        assertEquals(2, r.out().lines().filter(l -> l.contains(" w threads[")).count(), r::toString);
+        assertTrue(r.out().contains("w threads[0] = ") && r.out().contains("w threads[1] = "), r::toString);
+    }
+
     @Test
     void bookmarksStayBesideTheRecordingForTheNextSession() throws Exception {
         Path rec = dir.resolve("sampler.jfr");

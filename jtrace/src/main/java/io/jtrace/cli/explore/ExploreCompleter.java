@@ -35,7 +35,9 @@ final class ExploreCompleter implements Completer {
             if (w.equals(";") || w.equals("|") || w.endsWith(";")) words.clear();
             else words.add(w);
         }
-        for (String c : candidates(words)) candidates.add(new Candidate(c, c, null, null, null, null, true));
+        // in the order given (JLine would sort them): the cursor frame's variables first, methods sorted
+        List<String> found = candidates(words);
+        for (int i = 0; i < found.size(); i++) candidates.add(new Candidate(found.get(i), found.get(i), null, null, null, null, true, i));
     }
 
     /** What the next word may be after {@code words} (the command so far). */
@@ -68,6 +70,8 @@ final class ExploreCompleter implements Completer {
     }
 
     private List<String> reportOptions(String report, String previous) {
+        picocli.CommandLine.Model.OptionSpec option = ReportCommands.spec(report).findOption(previous);
+        if (option == null) return optionNames(report); // not one of this report's options: its options
         switch (previous) {
             case "--thread": return threads();
             case "--include": case "--exclude": case "--method": case "--focus": case "--caught-in": return methods();
@@ -75,6 +79,15 @@ final class ExploreCompleter implements Completer {
             case "--var": return variables();
             default: break;
         }
+        if (option.arity().min() > 0) { // its value: the choices it has (--sort, --color), else nothing to offer
+            List<String> choices = new ArrayList<>();
+            if (option.completionCandidates() != null) option.completionCandidates().forEach(choices::add);
+            return choices;
+        }
+        return optionNames(report);
+    }
+
+    private static List<String> optionNames(String report) {
         List<String> options = new ArrayList<>();
         ReportCommands.spec(report).options().forEach(o -> options.addAll(List.of(o.names())));
         return options;
@@ -96,12 +109,13 @@ final class ExploreCompleter implements Completer {
                 names.add(m.qualifiedName());
             }
             methods = new ArrayList<>(names);
+            methods.sort(null);
         }
         return methods;
     }
 
     private List<String> types() {
-        return session.index.symbols().types().values().stream().distinct().toList();
+        return session.index.symbols().types().values().stream().distinct().sorted().toList();
     }
 
     /** The cursor frame's variables first, then every other variable's name. */

@@ -88,7 +88,8 @@ record Search(String text, ThreadHistory.EventTest test, boolean byExit) {
         String value = rest.size() == 3 ? rest.get(2) : null;
         String text = (write ? "write " : "read ") + rest.get(0) + (value == null ? "" : " = " + value);
         return new Search(text, e -> e.other() instanceof VariableAccess v && v.variable().write() == write
-                && filters.inWindow(e.nanos()) && name.matcher(VariableText.target(v)).matches()
+                && filters.inWindow(e.nanos()) && (name.matcher(VariableText.target(v)).matches()
+                        || name.matcher(v.variable().name()).matches()) // a site's own name: threads[] is any element
                 && (value == null || valueMatches(v, value)), false);
     }
 
