@@ -20,8 +20,8 @@ import java.util.List;
 
 /**
  * The replay engine: replays one thread's records, batch by batch in sequence order, into a
- * {@link CallVisitor} ({@link BatchDecoder}, the only code on the reading side that knows the
- * record layout, decodes them into {@link #entered}, {@link #returned} and {@link #record}): it keeps the
+ * {@link CallVisitor} (its base, {@link BatchDecoder}, the only code on the reading side that knows
+ * the record layout, decodes them into {@link #enter}, {@link #exit} and {@link #record}): it keeps the
  * stack of open frames (so every event has its depth and every exit its duration), merges a call
  * with no traced callees into one {@code call}, reports lost batches and RESYNC points, and
  * closes frames still open at the end as {@link ExitKind#UNFINISHED}. Enter and exit records come
@@ -36,17 +36,14 @@ import java.util.List;
  *
  * <p>{@link #step} replays one batch, so a cursor can pull a thread's events a batch at a time.
  */
-final class ThreadReplay {
+final class ThreadReplay extends BatchDecoder {
     /** The file's index and this thread's batches in it; null when batches are handed in as they arrive (live). */
     private final TraceIndex index;
     private final TraceIndex.ThreadBatches batches;
     private final SymbolTable symbols;
     private final ThreadInfo thread;
-    private final long origin;
     /** Method definitions by id (ids missing here go through the symbol table). */
     private MethodInfo[] methods;
-    /** The open batch's bytes, decoded record by record into {@link #entered}, {@link #returned} and {@link #record}. */
-    private final BatchDecoder batch = new BatchDecoder(this);
     private final CallVisitor visitor;
     /** Null unless the caller wants each other record as encoded (to copy it verbatim). */
     private final CurrentRecord current;
@@ -100,11 +97,11 @@ final class ThreadReplay {
     /** As above; {@code values}: where the visitor reads each call's recorded values (null: nobody does). */
     ThreadReplay(TraceIndex index, TraceIndex.ThreadBatches batches, CallVisitor visitor, CurrentRecord current,
                  CurrentValues values) {
+        super(index.nanoOrigin);
         this.index = index;
         this.batches = batches;
         this.symbols = index.symbols;
         this.thread = batches.info;
-        this.origin = index.nanoOrigin;
         this.methods = symbols.methodsById();
         this.visitor = visitor;
         this.current = current;
@@ -163,7 +160,7 @@ final class ThreadReplay {
      * stack cost one copy of its unchanged part.
      */
     Checkpoint checkpoint() {
-        if (batch.isOpen()) throw new IllegalStateException("a checkpoint inside a batch");
+        if (batchOpen()) throw new IllegalStateException("a checkpoint inside a batch");
         int depth = frames.depth();
         OpenFrame[] open = new OpenFrame[depth];
         OpenFrame caller = null;
@@ -193,11 +190,11 @@ final class ThreadReplay {
      * definition may come after its first use, so a missing one is not taken as missing for good.
      */
     ThreadReplay(SymbolTable symbols, long origin, ThreadInfo thread, CallVisitor visitor, CurrentValues values) {
+        super(origin);
         this.index = null;
         this.batches = null;
         this.symbols = symbols;
         this.thread = thread;
-        this.origin = origin;
         this.methods = symbols.methodsById();
         this.visitor = visitor;
         this.current = null;
@@ -212,11 +209,12 @@ final class ThreadReplay {
         if (sequence < expectedSequence) return;
         methods = symbols.methodsById(); // definitions that came since
         open(sequence, baseNanos, startDepth, payload, payload.length);
-        batch.replay(Integer.MAX_VALUE);
+        replayBatch(Integer.MAX_VALUE);
         flushPending();
     }
 
-    private MethodInfo method(int id) {
+    @Override
+    MethodInfo method(int id) {
         MethodInfo m = id >= 0 && id < methods.length ? methods[id] : null;
         if (m != null) return m;
         return index != null ? symbols.method(id) : symbols.definedOrUnknown(id);
@@ -240,15 +238,15 @@ final class ThreadReplay {
      */
     boolean step(int records) {
         if (finished) return false;
-        if (batch.isOpen()) {
-            batch.replay(records);
+        if (batchOpen()) {
+            replayBatch(records);
             return true;
         }
         if (nextBatch == batches.batches.size() || nextBatch == endBatch) {
             flushPending();
             if (nextBatch == endBatch) { // a first part: its open frames are the next part's
                 finished = true;
-                batch.release();
+                release();
                 return true;
             }
             // a frame still open ran at least until the recording ended, not only until its thread's
@@ -263,13 +261,13 @@ final class ThreadReplay {
                 visitor.exit(thread, end, d, m, end - enter, ExitKind.UNFINISHED, null);
             }
             finished = true;
-            batch.release();
+            release();
             return true;
         }
         Cancellation.check();
         TraceIndex.BatchRef b = batches.batches.get(nextBatch++);
-        open(b.sequence(), b.baseNanos(), b.startDepth(), index.payload(b, batch.buffer()), b.length());
-        batch.replay(records);
+        open(b.sequence(), b.baseNanos(), b.startDepth(), index.payload(b, buffer()), b.length());
+        replayBatch(records);
         return true;
     }
 
@@ -277,7 +275,7 @@ final class ThreadReplay {
     private void open(long sequence, long baseNanos, int startDepth, byte[] payload, int length) {
         if (sequence != expectedSequence) lost(baseNanos, startDepth, sequence - expectedSequence);
         expectedSequence = sequence + 1;
-        batch.open(payload, length, baseNanos);
+        openBatch(payload, length, baseNanos);
     }
 
     /** Frames opened in the lost records are unknown: the stack is rebuilt to the batch's depth. */
@@ -292,19 +290,9 @@ final class ThreadReplay {
         visitor.other(new RecordsLost(thread, t, startDepth, count));
     }
 
-    /** The batch decoder read an enter of method {@code id} at {@code nanos} (absolute). */
-    void entered(int id, long nanos, boolean untimed) {
-        enter(method(id), nanos - origin, untimed);
-    }
-
-    /** The batch decoder read a normal return (timed or not) at {@code nanos} (absolute). */
-    void returned(long nanos, ExitKind kind) {
-        exit(nanos - origin, kind, null);
-    }
-
-    /** The batch decoder read a record other than an enter or a normal return, into its {@code raw}. */
+    /** A record other than an enter or a normal return, read into {@link #raw}. */
+    @Override
     void record() {
-        RawRecord raw = batch.raw;
         long t = raw.nanos - origin;
         if (raw.kind == RecordFormat.ARGUMENT) {
             argument();
@@ -312,7 +300,7 @@ final class ThreadReplay {
         }
         if (raw.kind == RecordFormat.RETURN) {
             pendingReturn = OtherRecords.value(raw, symbols);
-            pendingReturnRecord = current == null ? null : batch.encoded();
+            pendingReturnRecord = current == null ? null : encoded();
             return;
         }
         dropReturn(); // only the EXIT right after it takes a return value
@@ -325,7 +313,7 @@ final class ThreadReplay {
         } else {
             flushPending();
             lastNanos = t;
-            if (current != null) current.set(batch.encoded());
+            if (current != null) current.set(encoded());
             TraceEvent event;
             try {
                 event = OtherRecords.event(raw, thread, t, frames.depth(), frames.top(), symbols);
@@ -339,7 +327,6 @@ final class ThreadReplay {
     /** An ARGUMENT record: joins the held-back enter, if there is one (else its enter was lost: dropped). */
     private void argument() {
         if (pending == null) return;
-        RawRecord raw = batch.raw;
         int index = (int) raw.aux;
         VariableInfo p = symbols.parameter(pending.id(), index);
         String name;
@@ -356,7 +343,7 @@ final class ThreadReplay {
         pendingArguments.add(new Argument(name, type, OtherRecords.value(raw, symbols)));
         if (current != null) {
             if (pendingArgumentRecords == null) pendingArgumentRecords = new ArrayList<>(4);
-            pendingArgumentRecords.add(batch.encoded());
+            pendingArgumentRecords.add(encoded());
         }
     }
 
@@ -381,6 +368,7 @@ final class ThreadReplay {
     }
 
     /** A record this reader does not know: the user's error (a damaged file, or a newer jtrace's), one line. */
+    @Override
     UnreadableRecordingException unreadable(RawRecord.UnsupportedRecordException e) {
         String file = index != null ? "cannot read " + index.file() + ": " : "";
         return new UnreadableRecordingException(file + "thread " + thread.label() + " has " + e.getMessage());
@@ -392,7 +380,6 @@ final class ThreadReplay {
      * dropped and its new frames start here.
      */
     private void resync(long t) {
-        RawRecord raw = batch.raw;
         if (raw.aux != 0 && frames.depth() > 0 && frames.method(0) == CallTreeBuilder.RESUMED_FRAME) throw new NeedsFirstPart();
         if (raw.aux == 0) { // not a loss (a real RESYNC counts its failures): calls running before an attach
             for (int i = 0; i < raw.frameCount; i++) {
@@ -412,7 +399,8 @@ final class ThreadReplay {
         visitor.other(new RecordsLost(thread, t, frames.depth(), 0, common));
     }
 
-    private void enter(MethodInfo m, long t, boolean untimed) {
+    @Override
+    void enter(MethodInfo m, long t, boolean untimed) {
         flushPending();
         dropReturn();
         pending = m;
@@ -426,7 +414,8 @@ final class ThreadReplay {
         return enterUntimed && kind == ExitKind.RETURN ? ExitKind.RETURN_UNTIMED : kind;
     }
 
-    private void exit(long t, ExitKind kind, ExceptionRef exception) {
+    @Override
+    void exit(long t, ExitKind kind, ExceptionRef exception) {
         lastNanos = t;
         if (!kind.returned()) dropReturn(); // only a normal return, timed or not, has a value
         if (pending != null) {
