@@ -153,6 +153,10 @@ class BadInputTest {
                 "query", recording.toString(), "counter.jrf");
         assertUsageError("jtrace query: ", List.of("--memory-limit must be a size such as 512MB or 2GB, not 'lots'"),
                 "query", recording.toString(), "--memory-limit", "lots", "SELECT 1");
+        for (String size : List.of("4G", "512MB", "1.5GiB", "none")) {
+            Jtrace.Result ok = Jtrace.jtrace(dir, "query", recording.toString(), "--memory-limit", size, "SELECT 1");
+            assertEquals(0, ok.exit(), () -> size + ": " + ok);
+        }
         assertUsageError("jtrace export: ", List.of("--memory-limit must be a size such as 512MB or 2GB, not 'lots'"),
                 "export", recording.toString(), "--format", "parquet", "--memory-limit", "lots", "-o", dir.resolve("pq").toString());
     }
@@ -167,6 +171,8 @@ class BadInputTest {
         // an unknown option's value is not an unknown option
         Jtrace.Result r = assertUsageError("jtrace print: ", List.of(), "print", rec, "--thred", "main");
         assertEquals("jtrace print: unknown option: '--thred' (did you mean --thread?)\n", r.err());
+        assertUsageError("jtrace print: unexpected argument: '-' ", List.of(), "print", rec, "-");
+        assertUsageError("jtrace print: unexpected argument: '-x' ", List.of(), "print", rec, "--", "-x");
         // the Java jtrace runs on is not there: the stub's one line
         Jtrace.Result noJava = Jtrace.jtraceWithEnv(dir, java.util.Map.of("JTRACE_JAVA", "/nonexistent/java"), "print", rec);
         assertEquals(2, noJava.exit(), noJava::toString);

@@ -56,6 +56,25 @@ class LifecycleTest {
         assertEquals(1, none.exit(), none::toString);
         assertTrue(none.err().contains("jtrace run: no call was traced: the target exited with code 1 before its first"
                 + " traced call (fresh.jfr holds no call)"), none::toString);
+        // a misspelt --include also traces nothing: the pattern is named too
+        Jtrace.Result typo = Jtrace.trace(dir, jdk, rec, List.of("--include", "lifecycle.ExitFromDepe"), "lifecycle.ExitFromDeep", "1");
+        assertEquals(1, typo.exit(), typo::toString);
+        assertTrue(typo.err().contains("no call was traced") && typo.err().contains(
+                "jtrace run: warning: --include lifecycle.ExitFromDepe matches no method of the classes the program loaded"), typo::toString);
+        assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(rec)), "the earlier recording changed");
+        // a JVM halted at once: JFR may have written nothing (then the earlier recording stays), or
+        // chunks to rebuild this run's from; the file is never left empty
+        Jtrace.Result halted = Jtrace.trace(dir, jdk, rec, List.of(), "lifecycle.Halt", "0");
+        assertEquals(9, halted.exit(), halted::toString);
+        if (halted.err().contains("recovered")) {
+            assertFalse(java.util.Arrays.equals(before, Files.readAllBytes(rec)), halted::toString);
+        } else {
+            assertTrue(halted.err().contains("(kept.jfr still holds an earlier recording)"), halted::toString);
+            assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(rec)), halted::toString);
+        }
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(), files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(".kept")).toList());
+        }
         // a run that traces calls replaces the earlier recording as usual
         assertEquals(0, Jtrace.trace(dir, jdk, rec, List.of(), "counter.Counter", "3").exit());
         assertFalse(java.util.Arrays.equals(before, Files.readAllBytes(rec)));

@@ -90,7 +90,7 @@ final class AttachCommand extends JtraceCommand {
             } finally {
                 if (liveTrace != null) liveTrace.close(true);
             }
-            report(work.agentLog(), out.target());
+            report(work.agentLog(), out);
             return 0;
         } finally {
             out.finish();
@@ -125,13 +125,15 @@ final class AttachCommand extends JtraceCommand {
         return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
-    private void report(Path agentLog, Path target) throws IOException {
+    private void report(Path agentLog, RunOutput out) throws IOException {
+        Path target = out.target();
         if (Files.exists(agentLog)) {
             List<String> lines = Files.readAllLines(agentLog, StandardCharsets.UTF_8);
             lines.stream().limit(20).forEach(err()::println);
         }
         if (!Files.isRegularFile(target) || Files.size(target) == 0) {
-            throw new UserException("no recording was written: JVM " + pid + " ended before its recording was complete", 1);
+            throw new UserException("no recording was written: JVM " + pid + " ended before its recording was complete"
+                    + (out.restoreEarlierIfNothingNew() ? " (" + target.getFileName() + " still holds an earlier recording)" : ""), 1);
         }
         RunReport.print(err(), "attach", target, RecordingStats.of(target), true);
         err().flush();

@@ -260,18 +260,28 @@ public final class Main implements Runnable {
         String unknown = unknownCommand(ex);
         if (unknown != null) return "unknown command '" + unknown + "'";
         if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
-                && !u.getUnmatched().get(0).startsWith("-")) { // picocli: "Unmatched arguments from index 3: 'x', 'y'"
+                && (!looksLikeOption(u.getUnmatched().get(0)) || afterDoubleDash(u))) { // picocli: "Unmatched arguments from index 3: 'x', 'y'"
             return "unexpected argument" + (u.getUnmatched().size() > 1 ? "s" : "") + ": "
                     + String.join(", ", u.getUnmatched().stream().map(a -> "'" + a + "'").toList());
         }
         if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
                 && u.getUnmatched().get(0).startsWith("-")) {
             // picocli lists an unknown option's value too ('--thred', 'main'): the options are the mistake
-            List<String> options = u.getUnmatched().stream().filter(a -> a.startsWith("-") && a.length() > 1).toList();
+            List<String> options = u.getUnmatched().stream().filter(Main::looksLikeOption).toList();
             return "unknown option" + (options.size() > 1 ? "s" : "") + ": "
                     + String.join(", ", options.stream().map(o -> "'" + o + "'").toList());
         }
         return lowerFirst(ex.getMessage());
+    }
+
+    private static boolean looksLikeOption(String arg) {
+        return arg.startsWith("-") && arg.length() > 1;
+    }
+
+    /** The command line had '--': what picocli did not match after it is an argument, not an option. */
+    private static boolean afterDoubleDash(CommandLine.UnmatchedArgumentException u) {
+        CommandLine.ParseResult r = u.getCommandLine().getParseResult();
+        return r != null && r.originalArgs().contains("--");
     }
 
     /** The command name in {@code jtrace NAME} or {@code jtrace help NAME} that is not a command, or null. */

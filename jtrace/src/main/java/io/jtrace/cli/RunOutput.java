@@ -91,12 +91,28 @@ final class RunOutput {
     }
 
     private void keepEarlier(Path dir) {
-        Path link = dir.resolve("." + target.getFileName() + ".jtrace-earlier-" + ProcessHandle.current().pid());
+        String prefix = "." + target.getFileName() + ".jtrace-earlier-";
+        dropStaleLinks(dir, prefix);
+        Path link = dir.resolve(prefix + ProcessHandle.current().pid());
         try {
             Files.deleteIfExists(link);
             earlier = Files.createLink(link, target);
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             earlier = null; // the run goes on as before: its recording replaces the earlier one
+        }
+    }
+
+    /** Second names left by a jtrace that was killed itself (its pid no longer runs): they hold old recordings. */
+    private static void dropStaleLinks(Path dir, String prefix) {
+        try (java.nio.file.DirectoryStream<Path> links = Files.newDirectoryStream(dir,
+                p -> p.getFileName().toString().startsWith(prefix))) {
+            for (Path link : links) {
+                String pid = link.getFileName().toString().substring(prefix.length());
+                if (!pid.matches("[0-9]+") || ProcessHandle.of(Long.parseLong(pid)).isPresent()) continue;
+                Files.deleteIfExists(link);
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // left for the next run; nothing is lost
         }
     }
 
@@ -115,6 +131,15 @@ final class RunOutput {
         }
     }
 
+    /**
+     * The earlier recording goes back to {@link #target} if nothing is there now, or an empty file
+     * (the agent replaces the file when it starts; a JVM that then died before writing, or an
+     * attach that failed, left none); returns whether it did.
+     */
+    boolean restoreEarlierIfNothingNew() {
+        return earlier != null && identity(target) == null && restoreEarlier();
+    }
+
     /** Drops the earlier recording's second name, if it is still there (the run is over). */
     void forgetEarlier() {
         if (earlier == null) return;
@@ -131,6 +156,7 @@ final class RunOutput {
      * empty file is no recording), and the earlier recording's second name.
      */
     void finish() {
+        restoreEarlierIfNothingNew();
         forgetEarlier();
         if (!direct) return;
         try {

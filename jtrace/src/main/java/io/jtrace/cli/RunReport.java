@@ -44,26 +44,32 @@ final class RunReport {
     /**
      * The one JVM of a java command wrote the recording, or jtrace rebuilds it from
      * {@code repository}; an earlier recording left at the same path is never taken for this run's.
-     * Returns whether the JVM wrote a recording that this run traced into (it said what it holds).
+     * {@code patterns}: the run's method patterns, each one that selected nothing said after the
+     * recording's lines; {@code keepsSamples}: the recording holds execution samples (--sample),
+     * worth keeping even with no traced call.
      */
-    boolean direct(RunOutput out, Path repository, int exit, RecordingStatsAhead ahead) throws IOException {
+    void direct(RunOutput out, Path repository, int exit, RecordingStatsAhead ahead, List<String[]> patterns,
+                boolean keepsSamples) throws IOException {
         Path target = out.target();
         if (out.writtenByThisRun()) {
             RecordingStats counted = ahead == null ? null : ahead.statsIfUnchanged();
             RecordingStats stats = counted != null ? counted : RecordingStats.of(target);
-            if (exit != 0 && stats.records() == 0 && stats.damage() == null) {
+            if (exit != 0 && stats.records() == 0 && stats.damage() == null && !keepsSamples) {
                 // it failed before its first traced call (no such main class, a bad argument): say
-                // so, not "0 calls", and keep what the file held before this run
+                // so, not "0 calls", and keep what the file held before this run (its patterns first:
+                // a misspelt --include also traces nothing)
+                UnmatchedPatterns.warn(err, target, patterns);
                 boolean restored = out.restoreEarlier();
                 err.println(PREFIX + "no call was traced: the target exited with code " + exit + " before its first traced call"
                         + (restored ? " (" + relative(target) + " still holds an earlier recording)"
                                 : " (" + relative(target) + " holds no call)"));
                 err.flush();
-                return false;
+                return;
             }
             print(target, stats, true);
             err.flush();
-            return true;
+            UnmatchedPatterns.warn(err, target, patterns);
+            return;
         }
         boolean started = ChunkRecovery.hasChunks(repository);
         int chunks = started ? ChunkRecovery.recover(repository, target) : 0;
@@ -81,10 +87,11 @@ final class RunReport {
                     + earlier(out));
         }
         err.flush();
-        return false;
+        return;
     }
 
     private static String earlier(RunOutput out) {
+        out.restoreEarlierIfNothingNew();
         return out.holdsEarlierRecording() ? " (" + relative(out.target()) + " still holds an earlier recording)" : "";
     }
 

@@ -68,6 +68,10 @@ final class InteractiveShell {
                         break;
                     }
                     show(terminal, output);
+                    if (output.cut() != null) {
+                        terminal.writer().println("jtrace explore: " + output.cut());
+                        terminal.writer().flush();
+                    }
                 }
             }
             reader.getHistory().save();

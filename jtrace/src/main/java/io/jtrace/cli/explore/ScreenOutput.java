@@ -5,7 +5,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,9 +23,12 @@ final class ScreenOutput implements Consumer<String>, AutoCloseable {
     private long lines;
     private Path spill;
     private BufferedWriter spillWriter;
+    /** Why the output stops short (its temporary file could not be written), or null. */
+    private String cut;
 
     @Override
     public void accept(String line) {
+        if (cut != null) return;
         lines++;
         try {
             if (spillWriter != null) {
@@ -36,9 +38,15 @@ final class ScreenOutput implements Consumer<String>, AutoCloseable {
             }
             text.append(line).append('\n');
             if (text.length() > IN_MEMORY) spillToFile();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        } catch (IOException e) { // a full disk: what was kept is shown, and why it ends there
+            cut = "the output stops after " + (lines - 1) + " lines: cannot write its temporary file "
+                    + spill + ": " + io.jtrace.cli.FileProblems.reason(e);
         }
+    }
+
+    /** Why the output stops short, or null if it is whole. */
+    String cut() {
+        return cut;
     }
 
     private void spillToFile() throws IOException {
@@ -48,6 +56,7 @@ final class ScreenOutput implements Consumer<String>, AutoCloseable {
         } catch (UnsupportedOperationException | IOException e) {
             return; // no temporary file to be had: it stays in memory, as before
         }
+        spill.toFile().deleteOnExit(); // the terminal closed while paging (SIGHUP) skips close()
         spillWriter = Files.newBufferedWriter(spill, StandardCharsets.UTF_8);
         spillWriter.append(text);
         text.setLength(0);
@@ -61,7 +70,11 @@ final class ScreenOutput implements Consumer<String>, AutoCloseable {
     /** The whole output, each line ended by a newline, for the pager. */
     InputStream open() throws IOException {
         if (spillWriter == null) return new ByteArrayInputStream(text.toString().getBytes(StandardCharsets.UTF_8));
-        spillWriter.flush();
+        try {
+            spillWriter.flush();
+        } catch (IOException e) {
+            // what did reach the file is shown
+        }
         return Files.newInputStream(spill);
     }
 

@@ -95,15 +95,18 @@ final class ShellRunner {
             PrintWriter out = new PrintWriter(pipeline);
             running = c;
             c.run(() -> {
+                boolean headDone = false;
                 try {
                     command.action().run(session, args, out);
+                } catch (io.jtrace.format.OutputFailedException e) {
+                    if (!OutputPipeline.HeadDone.is(e)) throw e;
+                    headDone = true; // '| head N' has its lines: the command is done
                 } catch (RuntimeException e) {
                     throw e;
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 } finally {
-                    out.flush();
-                    pipeline.close();
+                    if (!headDone) endOutput(out, pipeline); // a partial last line goes out, unless head is done
                 }
                 return null;
             });
@@ -121,7 +124,8 @@ final class ShellRunner {
             if (OutputPipeline.HeadDone.is(e)) return true; // '| head N' has its lines: done
             throw e; // the shell's own output is gone (-c '...' | head): the session ends, as jtrace does
         } catch (UncheckedIOException e) {
-            problem(command.name(), "cannot write " + inv.redirect() + ": " + io.jtrace.cli.FileProblems.reason(e.getCause()));
+            problem(command.name(), (inv.redirect() != null ? "cannot write " + inv.redirect() : "cannot show the output") + ": "
+                    + io.jtrace.cli.FileProblems.reason(e.getCause()));
         } catch (RuntimeException | Error e) {
             problem(command.name(), "internal error: " + e + (debug ? "" : " (run with --debug for the stack trace)"));
             if (debug) e.printStackTrace(err);
@@ -136,6 +140,16 @@ final class ShellRunner {
             }
         }
         return false;
+    }
+
+    /** Flushes the command's last (partial) line through the pipe; head's stop there is no failure. */
+    private static void endOutput(PrintWriter out, OutputPipeline pipeline) {
+        try {
+            out.flush();
+            pipeline.close();
+        } catch (io.jtrace.format.OutputFailedException e) {
+            if (!OutputPipeline.HeadDone.is(e)) throw e;
+        }
     }
 
     private static BufferedWriter open(String name, boolean append) {

@@ -34,7 +34,7 @@ public final class QuerySession implements AutoCloseable {
 
     /** A size as the engine takes it (512MB, 2GB, 1.5 GiB); anything else is the user's error, named. */
     public static void checkMemoryLimit(String memoryLimit) {
-        if (!memoryLimit.strip().matches("(?i)\\d+(\\.\\d+)?\\s*(b|kb|mb|gb|tb|kib|mib|gib|tib)?")) {
+        if (!memoryLimit.strip().matches("(?i)none|-1|\\d+(\\.\\d+)?\\s*(%|b|bytes|[kmgt]|[kmgt]i?b|kilobytes|megabytes|gigabytes|terabytes)?")) {
             throw new io.jtrace.cli.UserException("--memory-limit must be a size such as 512MB or 2GB, not '" + memoryLimit + "'");
         }
     }
