@@ -297,6 +297,10 @@ class BadInputTest {
             Jtrace.Result h = Jtrace.jtrace(dir, cmd, "--help");
             assertEquals(0, h.exit(), h::toString);
             assertTrue(h.out().startsWith("Usage: jtrace " + cmd), h::toString);
+            // a subcommand's -V/--version (its help lists it) says what jtrace --version says
+            Jtrace.Result sv = Jtrace.jtrace(dir, cmd, "--version");
+            assertEquals(0, sv.exit(), sv::toString);
+            assertEquals(v.out(), sv.out());
         }
     }
 }

@@ -171,6 +171,9 @@ public final class Main implements Runnable {
     private static CommandLine withSubcommands(List<Class<?>> subcommands) {
         CommandLine cl = new CommandLine(new Main());
         for (Class<?> c : subcommands) cl.addSubcommand(c);
+        // 'jtrace print --version' as 'jtrace --version' (each subcommand's -V is picocli's, with no version of its own)
+        Version version = new Version();
+        cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(version));
         CommandLine run = cl.getSubcommands().get("run");
         if (run != null) run.setStopAtPositional(true);
         return cl;

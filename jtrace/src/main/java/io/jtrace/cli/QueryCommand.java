@@ -30,7 +30,8 @@ import java.util.Set;
 @Command(name = "query", mixinStandardHelpOptions = true,
         description = {"Run SQL over one or many recordings (DuckDB, in jtrace-query.jar beside the executable).",
             "Tables: calls (one row per call), exceptions (one row per step of each exception's journey),",
-            "variables and lines (when recorded), each with a 'recording' column naming its FILE as given.",
+            "args (values of run --args), variables and lines (when recorded), each with a 'recording' column",
+            "naming its FILE as given.",
             "The last argument is the SQL unless it ends in .jfr or is a file. Without SQL: a prompt on a",
             "terminal (history, Tab completes names), else statements from standard input, each ending in ';'."})
 final class QueryCommand extends RecordingCommand {
@@ -73,7 +74,7 @@ final class QueryCommand extends RecordingCommand {
                 run(session, sql, color.ansi(), sql.strip().contains(" ") ? null : sql.strip());
             } else if (isTerminal()) {
                 new SqlShell(session.connection(), color.ansi(), history != null ? history : Path.of(home(), ".jtrace", "sql-history"),
-                        "jtrace query: " + recordings.size() + " recording(s); tables calls, exceptions, variables, lines."
+                        "jtrace query: " + recordings.size() + " recording(s); tables calls, exceptions, args, variables, lines."
                                 + " End a statement with ';'; 'help' lists the columns, Tab completes, Ctrl-D leaves.").run();
             } else {
                 for (String statement : statements(new BufferedReader(new InputStreamReader(System.in, outCharset())))) {
