@@ -51,6 +51,11 @@ public final class AgentOptions {
     public boolean detach;
     /** agentmain only: jtrace attach's private directory, where the agent says when tracing runs and ends. */
     public String control;
+    /**
+     * agentmain only: the jtrace attach process, {@code PID:START} (its start, epoch milliseconds):
+     * if it is gone (killed, even with SIGKILL, which leaves its control directory behind), tracing ends.
+     */
+    public String attacher;
 
     public static AgentOptions parse(String text) {
         AgentOptions o = new AgentOptions();
@@ -97,6 +102,7 @@ public final class AgentOptions {
                 case "sample": o.sample = value; break;
                 case "detach": o.detach = true; break;
                 case "control": o.control = value; break;
+                case "attacher": o.attacher = value; break;
                 case "classCache": o.classCache = value; break;
                 case "written": o.written = value; break;
                 case "depth":
@@ -132,6 +138,7 @@ public final class AgentOptions {
         if (sample != null) pairs.put("sample", List.of(sample));
         if (detach) pairs.put("detach", List.of("true"));
         if (control != null) pairs.put("control", List.of(control));
+        if (attacher != null) pairs.put("attacher", List.of(attacher));
         if (classCache != null) pairs.put("classCache", List.of(classCache));
         if (written != null) pairs.put("written", List.of(written));
         StringBuilder sb = new StringBuilder();

@@ -40,9 +40,13 @@ final class AttachSession {
     /** The hook in java.lang.Thread (null if not in place): taken out on detach. */
     private final UncaughtDispatch uncaught;
 
+    /** The jtrace attach process as {@code PID:START}, or null: see {@link AgentOptions#attacher}. */
+    private final String attacher;
+
     private AttachSession(Instrumentation inst, TraceTransformer transformer, RecordingControl recording, AgentLog log,
-                          Path control, UncaughtDispatch uncaught) {
+                          Path control, String attacher, UncaughtDispatch uncaught) {
         this.inst = inst;
+        this.attacher = attacher;
         this.uncaught = uncaught;
         this.transformer = transformer;
         this.recording = recording;
@@ -58,7 +62,7 @@ final class AttachSession {
     static synchronized void started(Instrumentation inst, TraceTransformer transformer, RecordingControl recording,
                                      AgentLog log, AgentOptions options, MethodFilter filter, UncaughtDispatch uncaught) {
         AttachSession s = new AttachSession(inst, transformer, recording, log,
-                options.control == null ? null : Paths.get(options.control), uncaught);
+                options.control == null ? null : Paths.get(options.control), options.attacher, uncaught);
         current = s;
         List<Class<?>> candidates = s.loadedCandidates(filter);
         List<Class<?>> failed = s.retransform(candidates, "instrument");
@@ -95,6 +99,44 @@ final class AttachSession {
                 detach(null);
                 return;
             }
+            if (attacherGone()) { // killed (SIGKILL leaves its directory): end, write the recording, tidy up for it
+                detach(null);
+                deleteControlDirectory();
+                return;
+            }
+        }
+    }
+
+    /** Whether the jtrace attach that started this session no longer runs (its pid gone, or another process's now). */
+    private boolean attacherGone() {
+        if (attacher == null) return false;
+        try {
+            int colon = attacher.indexOf(':');
+            long pid = Long.parseLong(attacher.substring(0, colon));
+            long start = Long.parseLong(attacher.substring(colon + 1));
+            java.util.Optional<ProcessHandle> p = ProcessHandle.of(pid);
+            if (p.isEmpty() || !p.get().isAlive()) return true;
+            if (start == 0) return false; // its start was not known: the pid alone says it runs
+            // the pid taken by another process since: its start is not the attacher's
+            return p.get().info().startInstant().map(i -> Math.abs(i.toEpochMilli() - start) > 2_000).orElse(false);
+        } catch (RuntimeException e) {
+            return false; // cannot tell: the control directory still decides
+        }
+    }
+
+    /** The control directory of a killed jtrace attach: its files, then itself (best effort). */
+    private void deleteControlDirectory() {
+        try (java.util.stream.Stream<Path> files = Files.list(control)) {
+            files.forEach(f -> {
+                try {
+                    Files.deleteIfExists(f);
+                } catch (java.io.IOException ignored) {
+                    // left
+                }
+            });
+            Files.deleteIfExists(control);
+        } catch (java.io.IOException | RuntimeException ignored) {
+            // left for whoever looks
         }
     }
 

@@ -92,6 +92,44 @@ class AttachTest {
     }
 
     /**
+     * jtrace attach killed with SIGKILL (it cannot clean up): the agent sees it gone, ends tracing,
+     * writes the recording and removes the control directory; a later attach works. Then the
+     * program killed while traced: the recording is rebuilt from the chunks JFR had written.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aKilledAttachOrAKilledProgramLosesNothing(Jdk jdk) throws Exception {
+        Path state = dir.resolve("state");
+        Process program = startTicker(jdk, 300, state, List.of());
+        try {
+            waitForTick(state, 3);
+            Process attach = Jtrace.start(dir, "attach", Long.toString(program.pid()), "-o", "killed.jfr");
+            waitFor(() -> read(dir.resolve("err.txt")).contains("tracing JVM"), "the attach to start");
+            waitForTick(state, state(state)[0] + 3);
+            attach.destroyForcibly().waitFor(); // SIGKILL: no shutdown hook, no detach file
+            waitFor(() -> bciAfterNextTick(state) == 0, "the agent to end tracing on its own");
+            waitFor(() -> Files.size(dir.resolve("killed.jfr")) > 0, "the recording to be written");
+            Jtrace.Result killed = Jtrace.jtrace(dir, "summary", "killed.jfr");
+            assertEquals(0, killed.exit(), killed::toString);
+            assertTrue(killed.out().contains("attach.Ticker.step(int)"), killed::toString);
+
+            Process second = Jtrace.start(dir, "attach", Long.toString(program.pid()), "-o", "crashed.jfr");
+            waitFor(() -> read(dir.resolve("err.txt")).contains("tracing JVM"), "the second attach to start");
+            waitForTick(state, state(state)[0] + 25); // JFR writes its repository once a second
+            program.destroyForcibly().waitFor();
+            assertTrue(second.waitFor(60, TimeUnit.SECONDS), "jtrace attach ends with the JVM");
+            String err = read(dir.resolve("err.txt"));
+            assertEquals(0, second.exitValue(), err);
+            assertTrue(err.contains("ended without writing its recording; recovered"), err);
+        } finally {
+            program.destroyForcibly();
+        }
+        Jtrace.Result crashed = Jtrace.jtrace(dir, "summary", "crashed.jfr");
+        assertEquals(0, crashed.exit(), crashed::toString);
+        assertTrue(crashed.out().contains("attach.Ticker.square(long)"), crashed::toString);
+    }
+
+    /**
      * attach --include: only the classes it can select are retransformed, and only the methods it
      * names are recorded; the program prints what it prints untraced.
      */

@@ -63,12 +63,15 @@ final class AttachCommand extends JtraceCommand {
         AgentOptions options = scope.agentOptions();
         live.validate();
         Jvms.checkAttachable(pid);
+        catchSignals(); // before the agent loads: a Ctrl-C while it does ends the attach as any other
         RunOutput out = RunOutput.prepare(output, true);
         try (WorkDirectory work = WorkDirectory.create()) {
             Path control = work.agentLog().getParent();
             options.output = out.target().toString();
             options.log = work.agentLog().toString();
             options.control = control.toString();
+            ProcessHandle self = ProcessHandle.current();
+            options.attacher = self.pid() + ":" + self.info().startInstant().map(Instant::toEpochMilli).orElse(0L);
             Path agent = AgentJars.attachJar();
             Instant from = Instant.now().minusSeconds(1);
             AttachApi.loadAgent(pid, agent, options.format());
@@ -90,7 +93,7 @@ final class AttachCommand extends JtraceCommand {
             } finally {
                 if (liveTrace != null) liveTrace.close(true);
             }
-            report(work.agentLog(), out);
+            report(work.agentLog(), out, attached.get(0).isEmpty() ? null : Paths.get(attached.get(0)), from);
             return 0;
         } finally {
             out.finish();
@@ -98,7 +101,7 @@ final class AttachCommand extends JtraceCommand {
     }
 
     /** Until the duration has passed, Ctrl-C or SIGTERM, a detach by someone else, or the JVM's end. */
-    private void waitForEnd(Path control, long durationNanos) throws InterruptedException {
+    private void catchSignals() {
         for (String name : new String[] {"INT", "TERM", "HUP"}) {
             try {
                 Signal.handle(new Signal(name), s -> interrupted.countDown());
@@ -106,6 +109,9 @@ final class AttachCommand extends JtraceCommand {
                 // no such signal here
             }
         }
+    }
+
+    private void waitForEnd(Path control, long durationNanos) throws InterruptedException {
         long deadline = durationNanos > 0 ? System.nanoTime() + durationNanos : Long.MAX_VALUE;
         while (System.nanoTime() < deadline && !Files.exists(control.resolve("detached")) && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
             if (interrupted.await(Math.min(POLL_MILLIS, Math.max(1, (deadline - System.nanoTime()) / 1_000_000)), TimeUnit.MILLISECONDS)) break;
@@ -125,11 +131,24 @@ final class AttachCommand extends JtraceCommand {
         return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
-    private void report(Path agentLog, RunOutput out) throws IOException {
+    /** {@code repository}: the JVM's JFR repository, where a JVM killed while traced leaves the chunks written so far. */
+    private void report(Path agentLog, RunOutput out, Path repository, Instant from) throws IOException {
         Path target = out.target();
         if (Files.exists(agentLog)) {
             List<String> lines = Files.readAllLines(agentLog, StandardCharsets.UTF_8);
             lines.stream().limit(20).forEach(err()::println);
+        }
+        if ((!Files.isRegularFile(target) || Files.size(target) == 0) && repository != null && !isAlive()
+                && io.jtrace.cli.launch.ChunkRecovery.hasChunks(repository)) {
+            // killed while traced (SIGKILL, a crash): what JFR had written is this attach's recording, as for run
+            int chunks = io.jtrace.cli.launch.ChunkRecovery.recover(repository, target, java.nio.file.attribute.FileTime.from(from));
+            if (chunks > 0) {
+                err().println("jtrace attach: warning: JVM " + pid + " ended without writing its recording; recovered " + chunks
+                        + " chunk(s) from its JFR repository (records still buffered in threads at that moment are lost)");
+                RunReport.print(err(), "attach", target, RecordingStats.of(target), false);
+                err().flush();
+                return;
+            }
         }
         if (!Files.isRegularFile(target) || Files.size(target) == 0) {
             throw new UserException("no recording was written: JVM " + pid + " ended before its recording was complete"

@@ -41,8 +41,23 @@ public final class ChunkRecovery {
 
     /** Result: how many chunks were recovered into {@code output}. */
     public static int recover(Path repository, Path output) throws IOException {
+        return recover(repository, output, null);
+    }
+
+    /**
+     * As {@link #recover(Path, Path)}, only chunks written to since {@code since} (null: all): an
+     * attached JVM's repository may still hold chunks of recordings from before the attach.
+     */
+    public static int recover(Path repository, Path output, java.nio.file.attribute.FileTime since) throws IOException {
         if (!Files.isDirectory(repository)) return 0;
-        List<Path> chunks = chunks(repository);
+        List<Path> chunks = new java.util.ArrayList<>(chunks(repository));
+        if (since != null) chunks.removeIf(c -> {
+            try {
+                return Files.getLastModifiedTime(c).compareTo(since) < 0;
+            } catch (IOException e) {
+                return true;
+            }
+        });
         int recovered = 0;
         try (OutputStream out = Files.newOutputStream(output)) {
             for (Path chunk : chunks) {
