@@ -246,6 +246,25 @@ class AttachTest {
         assertEquals("", read(dir.resolve("program.err")));
     }
 
+    /** As root, another user's JVM: refused before loading anything (that JVM cannot read jtrace's private agent files). */
+    @Test
+    void anotherUsersJvmIsRefusedEvenAsRoot() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue("root".equals(System.getProperty("user.name")) && Files.isExecutable(Path.of("/usr/bin/setpriv")),
+                "needs root and setpriv");
+        Process other = new ProcessBuilder("/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
+                Jdk.current().java().toString(), "-cp", Jtrace.examples().toString(), "attach.Ticker", "100", "100")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            Thread.sleep(1000);
+            Jtrace.Result r = Jtrace.jtrace(dir, "attach", Long.toString(other.pid()), "--duration", "1s");
+            assertEquals(2, r.exit(), r::toString);
+            assertEquals("jtrace attach: process " + other.pid() + " belongs to user nobody: jtrace can attach only to JVMs of"
+                    + " its own user (run jtrace as nobody, e.g. with sudo -u nobody)\n", r.err());
+        } finally {
+            other.destroyForcibly();
+        }
+    }
+
     private Process startTicker(Jdk jdk, int ticks, Path state, List<String> jvmOptions) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(jdk.java().toString()));
         cmd.addAll(jvmOptions);

@@ -56,9 +56,11 @@ public final class Jvms {
         if (pid == ProcessHandle.current().pid()) throw new UserException("pid " + pid + " is jtrace itself");
         Optional<ProcessHandle> p = ProcessHandle.of(pid);
         if (p.isEmpty() || !p.get().isAlive()) throw new UserException("no process with pid " + pid + " (see 'jtrace ps')");
-        if (!isRoot() && !ownedByMe(pid)) {
+        // root too: the JVM loads the agent as its own user, who cannot read jtrace's private agent
+        // files, nor write the recording into root's owner-only file
+        if (!ownedByMe(pid)) {
             throw new UserException("process " + pid + " belongs to user " + owner(pid) + ": jtrace can attach only to JVMs of its own user"
-                    + " (run jtrace as " + owner(pid) + ")");
+                    + " (run jtrace as " + owner(pid) + (isRoot() ? ", e.g. with sudo -u " + owner(pid) : "") + ")");
         }
         String maps = read(Paths.get("/proc", Long.toString(pid), "maps"));
         if (maps != null && !maps.contains("/libjvm.")) {
