@@ -251,17 +251,32 @@ class AttachTest {
     void anotherUsersJvmIsRefusedEvenAsRoot() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue("root".equals(System.getProperty("user.name")) && Files.isExecutable(Path.of("/usr/bin/setpriv")),
                 "needs root and setpriv");
+        // the program's classes where user nobody can read them (the checkout may be private)
+        Path classes = Files.createTempDirectory("jtrace-attach-other-", java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x")));
+        Path pkg = Files.createDirectories(classes.resolve("attach"));
+        try (java.util.stream.Stream<Path> files = Files.list(Jtrace.examples().resolve("attach"))) {
+            for (Path f : files.toList()) {
+                Files.setPosixFilePermissions(Files.copy(f, pkg.resolve(f.getFileName())),
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            }
+        }
+        Files.setPosixFilePermissions(pkg, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
         Process other = new ProcessBuilder("/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
-                Jdk.current().java().toString(), "-cp", Jtrace.examples().toString(), "attach.Ticker", "100", "100")
+                Jdk.current().java().toString(), "-cp", classes.toString(), "attach.Ticker", "100", "100")
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try {
             Thread.sleep(1000);
+            assertTrue(other.isAlive(), "the program as user nobody did not start");
             Jtrace.Result r = Jtrace.jtrace(dir, "attach", Long.toString(other.pid()), "--duration", "1s");
             assertEquals(2, r.exit(), r::toString);
             assertEquals("jtrace attach: process " + other.pid() + " belongs to user nobody: jtrace can attach only to JVMs of"
                     + " its own user (run jtrace as nobody, e.g. with sudo -u nobody)\n", r.err());
         } finally {
-            other.destroyForcibly();
+            other.destroyForcibly().waitFor();
+            try (java.util.stream.Stream<Path> files = Files.walk(classes)) {
+                for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
+            }
         }
     }
 
