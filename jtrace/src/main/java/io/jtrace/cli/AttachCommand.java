@@ -138,19 +138,15 @@ final class AttachCommand extends JtraceCommand {
             List<String> lines = Files.readAllLines(agentLog, StandardCharsets.UTF_8);
             lines.stream().limit(20).forEach(err()::println);
         }
-        if ((!Files.isRegularFile(target) || Files.size(target) == 0) && repository != null && !isAlive()
-                && io.jtrace.cli.launch.ChunkRecovery.hasChunks(repository)) {
+        if (RunOutput.identity(target) == null && repository != null && !isAlive()) {
             // killed while traced (SIGKILL, a crash): what JFR had written is this attach's recording, as for run
             int chunks = io.jtrace.cli.launch.ChunkRecovery.recover(repository, target, java.nio.file.attribute.FileTime.from(from));
             if (chunks > 0) {
-                err().println("jtrace attach: warning: JVM " + pid + " ended without writing its recording; recovered " + chunks
-                        + " chunk(s) from its JFR repository (records still buffered in threads at that moment are lost)");
-                RunReport.print(err(), "attach", target, RecordingStats.of(target), false);
-                err().flush();
+                RunReport.recovered(err(), "attach", "JVM " + pid + " ended", chunks, target);
                 return;
             }
         }
-        if (!Files.isRegularFile(target) || Files.size(target) == 0) {
+        if (RunOutput.identity(target) == null) {
             throw new UserException("no recording was written: JVM " + pid + " ended before its recording was complete"
                     + (out.restoreEarlierIfNothingNew() ? " (" + target.getFileName() + " still holds an earlier recording)" : ""), 1);
         }

@@ -262,17 +262,13 @@ public final class Main implements Runnable {
     private static String problem(CommandLine.ParameterException ex) {
         String unknown = unknownCommand(ex);
         if (unknown != null) return "unknown command '" + unknown + "'";
-        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
-                && (!looksLikeOption(u.getUnmatched().get(0)) || afterDoubleDash(u))) { // picocli: "Unmatched arguments from index 3: 'x', 'y'"
-            return "unexpected argument" + (u.getUnmatched().size() > 1 ? "s" : "") + ": "
-                    + String.join(", ", u.getUnmatched().stream().map(a -> "'" + a + "'").toList());
-        }
-        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
-                && u.getUnmatched().get(0).startsWith("-")) {
-            // picocli lists an unknown option's value too ('--thred', 'main'): the options are the mistake
-            List<String> options = u.getUnmatched().stream().filter(Main::looksLikeOption).toList();
-            return "unknown option" + (options.size() > 1 ? "s" : "") + ": "
-                    + String.join(", ", options.stream().map(o -> "'" + o + "'").toList());
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            // picocli: "Unmatched arguments from index 3: 'x', 'y'", and an unknown option's value
+            // listed with it ('--thred', 'main'): the option is the mistake, else the arguments are
+            boolean option = looksLikeOption(u.getUnmatched().get(0)) && !afterDoubleDash(u);
+            List<String> named = option ? u.getUnmatched().stream().filter(Main::looksLikeOption).toList() : u.getUnmatched();
+            return (option ? "unknown option" : "unexpected argument") + (named.size() > 1 ? "s" : "") + ": "
+                    + String.join(", ", named.stream().map(a -> "'" + a + "'").toList());
         }
         return lowerFirst(ex.getMessage());
     }

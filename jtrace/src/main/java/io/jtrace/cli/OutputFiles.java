@@ -11,7 +11,7 @@ final class OutputFiles {
 
     /** Checks that {@code out} can be written and is not the recording being read. */
     static Path check(Path out, Path input) {
-        if (out.toString().isEmpty()) throw new UserException("-o needs a file name, not an empty one");
+        requireName(out);
         Path target = out.toAbsolutePath();
         if (Files.isDirectory(target)) throw new UserException("output " + out + " is a directory; give a file name");
         Path dir = target.getParent();
@@ -26,6 +26,11 @@ final class OutputFiles {
             throw new UserException("cannot write " + out + ": " + FileProblems.reason(e));
         }
         return target;
+    }
+
+    /** An empty {@code -o ''} names no file (it would resolve to the current directory). */
+    static void requireName(Path out) {
+        if (out.toString().isEmpty()) throw new UserException("-o needs a file name, not an empty one");
     }
 
     /** {@link #createOwnerOnly}, a failure said as the user's error on {@code shown} (the name given). */

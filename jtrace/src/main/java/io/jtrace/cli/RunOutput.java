@@ -66,7 +66,7 @@ final class RunOutput {
     static RunOutput prepare(Path output, boolean direct) {
         Path given = output != null ? output : Paths.get("jtrace-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".jfr");
-        if (given.toString().isEmpty()) throw new UserException("-o needs a file name, not an empty one");
+        OutputFiles.requireName(given);
         Path target = given.toAbsolutePath();
         if (Files.isDirectory(target)) {
             throw new UserException("cannot write " + given + ": it is a directory; give a file name such as " + target.resolve("trace.jfr"));

@@ -73,12 +73,9 @@ final class RunReport {
         }
         boolean started = ChunkRecovery.hasChunks(repository);
         int chunks = started ? ChunkRecovery.recover(repository, target) : 0;
+        if (chunks == 0) out.restoreEarlierIfNothingNew(); // the agent's empty file gives way to what was there
         if (chunks > 0) {
-            err.println(PREFIX + "warning: the target " + howItEnded(exit) + " without writing its recording; recovered "
-                    + chunks + " chunk(s) from the JFR repository (records still buffered in threads at that moment are lost)");
-            // records still buffered when it died are lost, as the line above says; its statistics are
-            // an earlier chunk's, so a shortfall against them is not JFR's doing
-            print(target, RecordingStats.of(target), false);
+            recovered(err, "run", "the target " + howItEnded(exit), chunks, target);
         } else if (started) {
             err.println(PREFIX + "no recording was written: the target " + howItEnded(exit)
                     + " before JFR wrote any of the recording to disk" + earlier(out));
@@ -87,11 +84,9 @@ final class RunReport {
                     + earlier(out));
         }
         err.flush();
-        return;
     }
 
     private static String earlier(RunOutput out) {
-        out.restoreEarlierIfNothingNew();
         return out.holdsEarlierRecording() ? " (" + relative(out.target()) + " still holds an earlier recording)" : "";
     }
 
@@ -121,6 +116,19 @@ final class RunReport {
 
     private void recordings(List<Path> recordings) throws IOException {
         for (Path p : recordings) print(p, RecordingStats.of(p), true);
+        err.flush();
+    }
+
+    /**
+     * A JVM ended ({@code ended}: "the target was killed by SIGKILL (exit 137)", "JVM 4242 ended")
+     * without writing its recording, which was rebuilt from {@code chunks} chunks of its repository.
+     */
+    static void recovered(PrintWriter err, String command, String ended, int chunks, Path recording) throws IOException {
+        err.println("jtrace " + command + ": warning: " + ended + " without writing its recording; recovered " + chunks
+                + " chunk(s) from the JFR repository (records still buffered in threads at that moment are lost)");
+        // records still buffered when it died are lost, as the line above says; its statistics are
+        // an earlier chunk's, so a shortfall against them is not JFR's doing
+        print(err, command, recording, RecordingStats.of(recording), false);
         err.flush();
     }
 

@@ -121,7 +121,6 @@ final class ShellRunner {
         } catch (CancellationException e) {
             problem(command.name(), "cancelled");
         } catch (io.jtrace.format.OutputFailedException e) {
-            if (OutputPipeline.HeadDone.is(e)) return true; // '| head N' has its lines: done
             throw e; // the shell's own output is gone (-c '...' | head): the session ends, as jtrace does
         } catch (UncheckedIOException e) {
             problem(command.name(), (inv.redirect() != null ? "cannot write " + inv.redirect() : "cannot show the output") + ": "

@@ -32,7 +32,10 @@ public final class QuerySession implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(onExit);
     }
 
-    /** A size as the engine takes it (512MB, 2GB, 1.5 GiB); anything else is the user's error, named. */
+    /**
+     * A size as the engine takes it (512MB, 2GB, 1.5 GiB); anything else is the user's error,
+     * named. Callers check it before the recordings are read, as {@link #open} needs it after.
+     */
     public static void checkMemoryLimit(String memoryLimit) {
         if (!memoryLimit.strip().matches("(?i)none|-1|\\d+(\\.\\d+)?\\s*(%|b|bytes|[kmgt]|[kmgt]i?b|kilobytes|megabytes|gigabytes|terabytes)?")) {
             throw new io.jtrace.cli.UserException("--memory-limit must be a size such as 512MB or 2GB, not '" + memoryLimit + "'");
@@ -41,7 +44,6 @@ public final class QuerySession implements AutoCloseable {
 
     /** Opens the engine over {@code recordings}, using at most {@code memoryLimit} of memory before spilling to disk. */
     public static QuerySession open(List<SqlEngine.Recording> recordings, String memoryLimit) {
-        checkMemoryLimit(memoryLimit);
         SqlEngine engine = QueryJar.engine();
         Path spill;
         try {
