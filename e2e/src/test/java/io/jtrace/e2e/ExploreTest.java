@@ -183,4 +183,73 @@ class ExploreTest {
                 "jtrace explore: ctx: bad grep pattern '[': Unclosed character class",
                 "jtrace explore: unclosed quote \""), typo.err().lines().toList(), typo::toString);
     }
+
+    /**
+     * A script's output through a pipe comes command by command, in order with its errors: with
+     * stdout and stderr in one pipe, where's lines come before the error of the command after it,
+     * and that error before summary's report (they were held until the line ended: the error came
+     * first, where's output after the slow summary).
+     */
+    @Test
+    void scriptOutputThroughAPipeComesInOrderWithErrors() throws Exception {
+        Path rec = dir.resolve("sampler.jfr");
+        assertEquals(0, Jtrace.trace(dir, Jdk.current(), rec, List.of(), "sampler.Main").exit());
+        ProcessBuilder pb = new ProcessBuilder(Jtrace.executable().toString(), "explore", rec.toString(), "--no-times",
+                "-c", "where; bogus; summary").directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment().remove("JAVA_TOOL_OPTIONS");
+        Process p = pb.start();
+        p.getOutputStream().close();
+        String merged = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS));
+        int where = merged.indexOf("=>       #1");
+        int error = merged.indexOf("jtrace explore: unknown command 'bogus'");
+        int summary = merged.indexOf("sampler.Main.main");
+        assertTrue(where >= 0 && error > where && merged.indexOf("sampler.", error) > error && summary >= 0, merged);
+    }
+
+    /**
+     * Commands on standard input through a pipe: each command's output and errors come out while
+     * the next command has not even been written (a slow writer, like a command that takes long,
+     * must not hold back what is done).
+     */
+    @Test
+    void standardInputThroughAPipeAnswersEachCommandBeforeTheNext() throws Exception {
+        Path rec = dir.resolve("sampler.jfr");
+        assertEquals(0, Jtrace.trace(dir, Jdk.current(), rec, List.of(), "sampler.Main").exit());
+        ProcessBuilder pb = new ProcessBuilder(Jtrace.executable().toString(), "explore", rec.toString(), "--no-times")
+                .directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment().remove("JAVA_TOOL_OPTIONS");
+        Process p = pb.start();
+        java.io.BufferedReader merged = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                java.nio.charset.StandardCharsets.UTF_8));
+        java.io.Writer in = new java.io.OutputStreamWriter(p.getOutputStream(), java.nio.charset.StandardCharsets.UTF_8);
+        try {
+            in.write("where; bogus\n");
+            in.flush();
+            // readLine blocks until a line comes: with the output held back it would wait for stdin's end, which
+            // comes only after these lines arrive (the test's timeout ends it then)
+            java.util.concurrent.CompletableFuture<List<String>> first = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    List<String> upToError = new java.util.ArrayList<>();
+                    for (String l = merged.readLine(); l != null; l = merged.readLine()) {
+                        upToError.add(l);
+                        if (l.startsWith("jtrace explore:")) break;
+                    }
+                    return upToError;
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            List<String> lines = first.get(120, java.util.concurrent.TimeUnit.SECONDS);
+            assertTrue(lines.get(0).startsWith("=>       #1"), lines.toString());
+            assertTrue(lines.size() > 1 && lines.get(lines.size() - 1).startsWith("jtrace explore: unknown command 'bogus'"),
+                    lines.toString());
+            in.write("step\n");
+            in.close();
+            assertTrue(merged.readLine().startsWith("=>       #2"));
+        } finally {
+            p.destroy();
+            p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
 }

@@ -45,8 +45,6 @@ public final class Explore {
     private static boolean runLine(ShellRunner runner, String line, PrintWriter out) {
         String trimmed = line.strip();
         if (trimmed.isEmpty() || trimmed.startsWith("#")) return true;
-        boolean ok = runner.run(trimmed, out::println);
-        out.flush();
-        return ok;
+        return runner.run(trimmed, out::println, out::flush);
     }
 }

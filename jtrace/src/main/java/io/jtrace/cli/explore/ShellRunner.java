@@ -25,6 +25,8 @@ final class ShellRunner {
     private final String errorPrefix;
     private final boolean debug;
     private volatile Cancellation running;
+    /** Sends what the screen holds on its way (a script's standard output); see {@link #run(String, Consumer, Runnable)}. */
+    private Runnable flushScreen = () -> {};
     /** The last move that succeeded, repeated by an empty line. */
     private String lastMove;
     /** Commands that move the cursor to what they find: an empty line after one finds the next. */
@@ -56,6 +58,16 @@ final class ShellRunner {
      * redirected. False if one failed (the rest still run). {@link SessionCommands.Quit} ends the shell.
      */
     boolean run(String line, Consumer<String> screen) {
+        return run(line, screen, () -> {});
+    }
+
+    /**
+     * Like {@link #run(String, Consumer)}, with {@code flushScreen} called after each command and
+     * before each problem is said: a script's output through a pipe comes out command by command,
+     * in order with its errors, not held until the line (or the script) ends.
+     */
+    boolean run(String line, Consumer<String> screen, Runnable flushScreen) {
+        this.flushScreen = flushScreen;
         ShellLine parsed;
         try {
             parsed = ShellLine.parse(line);
@@ -64,7 +76,10 @@ final class ShellRunner {
             return false;
         }
         boolean ok = true;
-        for (ShellLine.Invocation inv : parsed.invocations()) ok &= run(inv, screen);
+        for (ShellLine.Invocation inv : parsed.invocations()) {
+            ok &= run(inv, screen);
+            flushScreen.run();
+        }
         return ok;
     }
 
@@ -161,6 +176,7 @@ final class ShellRunner {
     }
 
     private void problem(String command, String message) {
+        flushScreen.run(); // what the command printed before it failed comes first
         String prefix = command == null ? errorPrefix : errorPrefix + command + ": ";
         err.println(prefix.isEmpty() ? message : prefix + message);
         err.flush();
