@@ -19,8 +19,12 @@ public final class RuntimeAccess {
         return Tracer.current().depth;
     }
 
-    /** Records written on the calling thread since its last flush, plus batches flushed by then. */
-    public static boolean hasRecorded() {
-        return !Tracer.current().isEmpty() || TraceRuntime.records() > 0;
+    /**
+     * Records written so far: those in the calling thread's buffer plus those of every batch
+     * handed over; it only grows (a flush moves records from the first count to the second), so
+     * two readings around a run tell whether that run recorded anything.
+     */
+    public static long recordsWritten() {
+        return Tracer.current().bufferedRecords() + TraceRuntime.records();
     }
 }

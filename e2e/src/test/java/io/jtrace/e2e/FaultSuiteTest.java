@@ -110,14 +110,16 @@ class FaultSuiteTest {
     }
 
     /**
-     * SIGKILL to the target at a random moment (1.5-3.5 s in, seeded and printed): jtrace rebuilds
+     * SIGKILL to the target at a random moment (1.5-3.5 s in, from a seed printed with the figure;
+     * {@code -Djtrace.fault.seed=N} repeats a run's moment): jtrace rebuilds
      * the recording from JFR's chunks; it holds at most the calls the program printed it had made
      * (plus the ones since its last line), and some.
      */
     @ParameterizedTest
     @MethodSource("jdks")
     void sigkillAtARandomMoment(Jdk jdk) throws Exception {
-        long seed = System.nanoTime();
+        long seed = Long.getLong("jtrace.fault.seed", System.nanoTime());
+        System.out.printf("FAULT sigkill %s: seed %d (-Djtrace.fault.seed=%d repeats it)%n", jdk, seed, seed);
         long wait = 1500 + new Random(seed).nextInt(2000);
         Path rec = dir.resolve("killed.jfr");
         List<String> args = new ArrayList<>(List.of("run", "-o", rec.toString(), "--"));

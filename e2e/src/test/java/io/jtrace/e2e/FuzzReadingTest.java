@@ -70,7 +70,9 @@ class FuzzReadingTest {
     static void record() throws IOException {
         Jdk jdk = Jdk.current();
         small = dir.resolve("small.jfr");
-        Jtrace.Result r = Jtrace.exec(dir, List.of(Jtrace.executable().toString(), "run", "-o", small.toString(), "--",
+        // with variables and the values of calls: vars and calls have something to decode in it
+        Jtrace.Result r = Jtrace.exec(dir, List.of(Jtrace.executable().toString(), "run", "-o", small.toString(),
+                "--vars", "lifecycle.**", "--args", "lifecycle.**", "--",
                 jdk.java().toString(), "-cp", Jtrace.examplesClassPath(), "lifecycle.Echo"), java.util.Map.of(), "one\ntwo\n");
         assertEquals(0, r.exit(), r::toString);
         large = dir.resolve("large.jfr");
@@ -79,19 +81,25 @@ class FuzzReadingTest {
         assertEquals(0, l.exit(), l::toString);
     }
 
-    /** Every reading command, writing files (filter, export) into {@code out}. */
-    private static List<String[]> commands(Path file, Path out) {
+    /**
+     * Every reading command, writing files (filter, export) into {@code out}; {@code calls} lists a
+     * method of the recording ({@code small}: lifecycle.Echo.shout, else bank.Bank.transfer) with a
+     * {@code --where} on its values. Each exits 0 on the intact file ({@link #everyCommandReadsTheIntactFiles}):
+     * a command refused before it reads would check nothing here.
+     */
+    private static List<String[]> commands(Path file, Path out, boolean small) {
         String f = file.toString();
         List<String[]> c = new ArrayList<>();
         c.add(new String[] {"print", f});
-        c.add(new String[] {"print", "--by-thread", "--vars", f});
+        c.add(new String[] {"print", "--by-thread", "--thread", "main", f});
         c.add(new String[] {"summary", f});
         c.add(new String[] {"tree", f});
         c.add(new String[] {"exceptions", f});
         c.add(new String[] {"exceptions", "--summary", f});
         c.add(new String[] {"vars", f});
-        c.add(new String[] {"calls", f, "--method", "bank.**", "--sort", "duration", "--top", "5"});
-        c.add(new String[] {"calls", f, "--method", "bank.Bank.transfer", "--where", "amount > 100 or arg0 == null"});
+        c.add(new String[] {"calls", f, "--method", small ? "lifecycle.**" : "bank.**", "--sort", "duration", "--top", "5"});
+        c.add(small ? new String[] {"calls", f, "--method", "lifecycle.Echo.shout", "--where", "s == \"one\" or ret != null"}
+                : new String[] {"calls", f, "--method", "bank.Bank.transfer", "--where", "amount > 100 or arg0 == null"});
         c.add(new String[] {"filter", f, "-o", out.resolve("filtered.jfr").toString()});
         for (String format : List.of("json", "csv", "chrome", "speedscope", "collapsed", "flamegraph")) {
             c.add(new String[] {"export", f, "--format", format, "-o", out.resolve("export." + format).toString()});
@@ -136,6 +144,32 @@ class FuzzReadingTest {
         }
     }
 
+    /** Each command reads both intact recordings with exit 0, and calls lists rows: the fuzz cases reach the decoding. */
+    @Test
+    void everyCommandReadsTheIntactFiles() throws Exception {
+        Path out = Files.createDirectories(dir.resolve("out-intact"));
+        for (boolean isSmall : new boolean[] {true, false}) {
+            for (String[] args : commands(isSmall ? small : large, out, isSmall)) {
+                Outcome o = run(args);
+                String cmd = "jtrace " + String.join(" ", args) + "\nexit " + o.exit() + "\n" + o.err();
+                assertEquals(0, o.exit(), cmd);
+                // lifecycle.Echo throws nothing: exceptions says so (the bank's recording has journeys)
+                String expectedErr = isSmall && args[0].equals("exceptions") && args.length == 2 ? "jtrace exceptions: warning: " + small + " holds no exceptions\n" : "";
+                if (args[0].equals("filter") || args[0].equals("export")) {
+                    // at most their closing line: what was written where
+                    assertTrue(o.err().isEmpty() || o.err().matches("jtrace: [^\n]+ -> [^\n]+\n"), cmd);
+                } else {
+                    assertEquals(expectedErr, o.err(), cmd);
+                }
+                if (args[0].equals("calls") || args[0].equals("vars") || args[0].equals("print")) {
+                    assertTrue(o.out().lines().count() >= 2, cmd + "\n" + o.out());
+                }
+            }
+        }
+        Outcome shout = run(commands(small, out, true).stream().filter(a -> a[0].equals("calls") && a[3].endsWith("shout")).findFirst().orElseThrow());
+        assertTrue(shout.out().contains("\"ONE\"") && shout.out().contains("\"TWO\""), shout::out);
+    }
+
     @Test
     void prefixesOfASmallRecordingReadOrFailCleanly() throws Exception {
         byte[] whole = Files.readAllBytes(small);
@@ -168,7 +202,7 @@ class FuzzReadingTest {
         for (int length : lengths) {
             Path p = dir.resolve("prefix.jfr");
             Files.write(p, java.util.Arrays.copyOf(whole, length));
-            for (String[] args : commands(p, out)) assertClean(args, run(args), "first " + length + " bytes");
+            for (String[] args : commands(p, out, true)) assertClean(args, run(args), "first " + length + " bytes");
         }
     }
 
@@ -210,7 +244,7 @@ class FuzzReadingTest {
                 what.append(' ').append(at);
             }
             Files.write(p, bytes);
-            for (String[] args : commands(p, out)) assertClean(args, run(args), what.toString());
+            for (String[] args : commands(p, out, false)) assertClean(args, run(args), what.toString());
         }
     }
 }

@@ -103,6 +103,7 @@ class RunAndPrintTest {
             assertFalse(traced.err().contains("VerifyError"), traced::toString);
             assertFalse(traced.err().contains("jtrace agent:"), traced::toString);
             Recording r = Recording.read(rec);
+            assertTracedMain(r, main);
             for (Map.Entry<ThreadInfo, List<TraceEvent>> t : r.threads.entrySet()) assertBalanced(t.getKey(), t.getValue());
         }
     }
@@ -132,10 +133,16 @@ class RunAndPrintTest {
             assertFalse(traced.err().contains("VerifyError") || traced.err().contains("jtrace agent:"), traced::toString);
             if (plain.exit() == 0) {
                 Recording r = Recording.read(rec);
-                assertFalse(r.threads.isEmpty(), main);
+                assertTracedMain(r, main);
                 for (Map.Entry<ThreadInfo, List<TraceEvent>> t : r.threads.entrySet()) assertBalanced(t.getKey(), t.getValue());
             }
         }
+    }
+
+    /** The balance checks have something to check: the program's main method is in the recording. */
+    static void assertTracedMain(Recording r, String mainClass) {
+        long mains = r.threads.values().stream().flatMap(List::stream).filter(e -> isCallOf(e, mainClass + ".main")).count();
+        assertEquals(1, mains, mainClass + ".main calls in " + r.threads.keySet());
     }
 
     static boolean isCallOf(TraceEvent e, String qualified) {

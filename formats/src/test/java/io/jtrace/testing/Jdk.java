@@ -15,6 +15,11 @@ import java.util.stream.Stream;
  * A JDK to run traced programs on. The tests run on the JDK that runs Maven (17 by default) and
  * on one JDK of every other major version 17+ found beside it (e.g. /usr/lib/jvm/temurin-25-*),
  * or on the homes listed in JTRACE_TEST_JDKS (colon-separated).
+ *
+ * <p>They need two: JDK 17 and one of 21 or later (virtual threads, JDK 25's JFR). With fewer,
+ * every test that asks for the JDKs fails, naming what was found, rather than running silently on
+ * one; {@code JTRACE_ONE_JDK=1} runs on what there is on purpose. The JDKs used are written to
+ * {@code target/test-jdks.txt} of the module (printed by .ci/run).
  */
 public record Jdk(Path home, int major) {
     public Path java() {
@@ -53,8 +58,39 @@ public record Jdk(Path home, int major) {
             Jdk j = of(p);
             if (j != null && j.major() >= 17) found.putIfAbsent(j.major(), j);
         }
-        all = List.copyOf(found.values());
+        List<Jdk> jdks = List.copyOf(found.values());
+        int listedFound = 0;
+        if (listed != null && !listed.isBlank()) {
+            for (String p : listed.split(":")) if (of(Paths.get(p)) != null) listedFound++;
+        }
+        String missing = missing(jdks, listed != null && !listed.isBlank() ? listedFound : -1);
+        if (missing != null && !"1".equals(System.getenv("JTRACE_ONE_JDK"))) {
+            throw new IllegalStateException(missing + " (set JTRACE_TEST_JDKS=home17:home25, or JTRACE_ONE_JDK=1 to run on "
+                    + jdks + " on purpose)");
+        }
+        try {
+            Path target = Files.createDirectories(Paths.get("target"));
+            StringBuilder lines = new StringBuilder();
+            for (Jdk j : jdks) lines.append(j).append(' ').append(j.home()).append('\n');
+            if (missing != null) lines.append("JTRACE_ONE_JDK=1: ").append(missing).append('\n');
+            Files.writeString(target.resolve("test-jdks.txt"), lines);
+        } catch (IOException e) {
+            // only the record for .ci/run
+        }
+        all = jdks;
         return all;
+    }
+
+    /**
+     * Why {@code jdks} cannot be run on, or null: the tests need JDK 17 and one of 21 or later;
+     * {@code listed}: how many usable homes JTRACE_TEST_JDKS named (-1: not set), which must be two or more.
+     */
+    static String missing(List<Jdk> jdks, int listed) {
+        boolean has17 = jdks.stream().anyMatch(j -> j.major() == 17);
+        boolean hasNew = jdks.stream().anyMatch(j -> j.major() >= 21);
+        if (listed >= 0 && listed < 2) return "JTRACE_TEST_JDKS names " + listed + " usable JDK(s); the tests need two";
+        if (!has17 || !hasNew) return "the tests need JDK 17 and a JDK 21 or later; found " + jdks;
+        return null;
     }
 
     /** The newest JDK found (for virtual threads and the like). */

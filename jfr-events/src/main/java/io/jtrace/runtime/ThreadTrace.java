@@ -481,4 +481,9 @@ final class ThreadTrace {
     boolean isEmpty() {
         return records == 0;
     }
+
+    /** Records in the buffer, not yet handed to JFR (for the tests' RuntimeAccess). */
+    int bufferedRecords() {
+        return records;
+    }
 }
