@@ -35,6 +35,21 @@ public final class VariableText {
         }
     }
 
+    /**
+     * The variable itself, owner included: {@code balance of bank.Account@21282ed8},
+     * {@code values[2] of int[]@6d06d69c}, {@code Tally.total}, {@code local acc of this call of m(int)}.
+     */
+    public static String variable(VariableAccess a) {
+        VariableInfo v = a.variable();
+        return switch (v.kind()) {
+            case LOCAL, PARAM -> v.kind().label() + " " + v.name() + " of this call of " + a.method().displayName();
+            case FIELD -> v.name() + " of " + v.ownerClass() + (a.owner() != 0 ? "@" + identity(a.owner()) : " (before its constructor's super())");
+            case STATIC -> v.simpleOwner() + "." + v.name();
+            case ARRAY -> target(a) + " of " + v.typeName() + "[]@" + identity(a.array());
+            case UNKNOWN, ARGUMENT, RETURN -> target(a);
+        };
+    }
+
     /** {@code values} for the site {@code values[]}; {@code (array)} if the array had no name. */
     public static String arrayName(VariableInfo v) {
         String n = v.name().endsWith("[]") ? v.name().substring(0, v.name().length() - 2) : v.name();

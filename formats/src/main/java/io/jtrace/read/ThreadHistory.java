@@ -230,11 +230,16 @@ public final class ThreadHistory {
      * {@code test}, or -1. Batches whose events are all deeper are skipped unread.
      */
     public long findForward(long from, int maxLevel, EventTest test) {
+        return findForward(from, Long.MAX_VALUE, maxLevel, test);
+    }
+
+    /** As {@link #findForward(long, int, EventTest)}, only among the events before {@code to}. */
+    public long findForward(long from, long to, int maxLevel, EventTest test) {
         if (from >= 0 && !exists(from)) return -1;
         int start = from < 0 ? 0 : segmentOf(from);
-        for (int k = start; segmentReady(k); k++) {
+        for (int k = start; segmentReady(k) && first[k] < to; k++) {
             if (minLevel[k] > maxLevel || first[k] == first[k + 1]) continue;
-            long found = scanSegment(k, from, maxLevel, test, true);
+            long found = scanSegment(k, from, maxLevel, e -> e.number < to && test.test(e), true);
             if (found >= 0) return found;
         }
         return -1;
@@ -242,12 +247,17 @@ public final class ThreadHistory {
 
     /** The last event before {@code from} whose level is at most {@code maxLevel} and that passes {@code test}, or -1. */
     public long findBackward(long from, int maxLevel, EventTest test) {
-        if (from <= 0) return -1;
+        return findBackward(from, 0, maxLevel, test);
+    }
+
+    /** As {@link #findBackward(long, int, EventTest)}, only among the events numbered {@code downTo} or more. */
+    public long findBackward(long from, long downTo, int maxLevel, EventTest test) {
+        if (from <= 0 || from <= downTo) return -1;
         long last = exists(from - 1) ? from - 1 : size() - 1;
         if (last < 0) return -1;
-        for (int k = segmentOf(last); k >= 0; k--) {
+        for (int k = segmentOf(last); k >= 0 && first[k + 1] > downTo; k--) {
             if (minLevel[k] > maxLevel || first[k] == first[k + 1]) continue;
-            long found = scanSegment(k, from, maxLevel, test, false);
+            long found = scanSegment(k, from, maxLevel, e -> e.number >= downTo && test.test(e), false);
             if (found >= 0) return found;
         }
         return -1;

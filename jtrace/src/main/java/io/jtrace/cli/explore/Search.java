@@ -6,6 +6,7 @@ import io.jtrace.format.VariableText;
 import io.jtrace.model.ExceptionThrown;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.VariableAccess;
+import io.jtrace.model.VariableIdentity;
 import io.jtrace.read.EventView;
 import io.jtrace.read.ThreadHistory;
 
@@ -19,8 +20,20 @@ import java.util.regex.Pattern;
  * {@code throw TYPE}, {@code write VAR [= VALUE]}, {@code read VAR}. A call is found at its enter;
  * with a minimum duration it is recognised at its exit (only then is its duration known), and the
  * cursor goes to its enter.
+ *
+ * <p>A variable search follows the variable the cursor is at (see {@link VariableAtCursor}): a
+ * field of that object, that element of that array, that static, searched on every thread
+ * ({@code allThreads}); or a local of that frame instance ({@code frame}). {@code --by-name}
+ * searches any variable of the name on this thread.
  */
-record Search(String text, ThreadHistory.EventTest test, boolean byExit) {
+record Search(String text, ThreadHistory.EventTest test, boolean byExit, boolean allThreads, FrameBounds frame, String note) {
+
+    /** The events directly inside one call on one thread: numbers {@code from} to {@code to} (exclusive) at {@code level}. */
+    record FrameBounds(io.jtrace.model.ThreadInfo thread, long from, long to, int level) {}
+
+    Search(String text, ThreadHistory.EventTest test, boolean byExit) {
+        this(text, test, byExit, false, null, null);
+    }
 
     static Search parse(List<String> args, ExploreSession session) {
         if (args.isEmpty()) throw new ShellError("find what? call GLOB [--min D], throw TYPE, write VAR [= VALUE] or read VAR");
@@ -39,7 +52,7 @@ record Search(String text, ThreadHistory.EventTest test, boolean byExit) {
                 if (session.index.symbols().variableSiteCount() == 0) {
                     throw new ShellError("no variables in this recording: record them with 'jtrace run --vars PATTERN'");
                 }
-                yield variable(what.equals("write"), rest, filters);
+                yield variable(what.equals("write"), rest, session);
             }
             default -> throw new ShellError("find " + what + "? call GLOB [--min D], throw TYPE, write VAR [= VALUE] or read VAR");
         };
@@ -80,17 +93,30 @@ record Search(String text, ThreadHistory.EventTest test, boolean byExit) {
                 && filters.inWindow(e.nanos() - (e.kind() == EventView.Kind.EXIT ? e.durationNanos() : 0)), true);
     }
 
-    private static Search variable(boolean write, List<String> rest, SessionFilters filters) {
-        if (rest.isEmpty() || rest.size() == 2 || rest.size() > 3 || rest.size() == 3 && !rest.get(1).equals("=") || !write && rest.size() != 1) {
-            throw new ShellError(write ? "find write VAR [= VALUE], e.g. find write balance = 0" : "find read VAR, e.g. find read balance");
+    private static Search variable(boolean write, List<String> args, ExploreSession session) {
+        List<String> rest = new java.util.ArrayList<>(args);
+        boolean byName = rest.remove("--by-name");
+        String usage = write ? "find write VAR [= VALUE] [--by-name], e.g. find write balance = 0" : "find read VAR [= VALUE] [--by-name], e.g. find read balance";
+        if (rest.isEmpty() || rest.size() == 2 || rest.size() > 3 || rest.size() == 3 && !rest.get(1).equals("=")) {
+            throw new ShellError(usage);
         }
-        Pattern name = Glob.compile(rest.get(0));
+        if (rest.get(0).startsWith("-")) throw new ShellError("unknown option '" + rest.get(0) + "': " + usage);
         String value = rest.size() == 3 ? rest.get(2) : null;
-        String text = (write ? "write " : "read ") + rest.get(0) + (value == null ? "" : " = " + value);
-        return new Search(text, e -> e.other() instanceof VariableAccess v && v.variable().write() == write
-                && filters.inWindow(e.nanos()) && (name.matcher(VariableText.target(v)).matches()
-                        || name.matcher(v.variable().name()).matches()) // a site's own name: threads[] is any element
-                && (value == null || valueMatches(v, value)), false);
+        String valueText = value == null ? "" : " = " + value;
+        SessionFilters filters = session.filters;
+        VariableAtCursor at = byName ? null : VariableAtCursor.find(session, rest.get(0));
+        if (at == null) {
+            Pattern name = Glob.compile(rest.get(0));
+            return new Search((write ? "write of any " : "read of any ") + rest.get(0) + valueText, e -> e.other() instanceof VariableAccess v
+                    && v.variable().write() == write && filters.inWindow(e.nanos()) && VariableAtCursor.named(name, v)
+                    && (value == null || valueMatches(v, value)), false, false, null,
+                    byName ? null : "(no " + rest.get(0) + " in the cursor's frame to follow: any variable of that name on this thread)");
+        }
+        VariableIdentity identity = at.identity();
+        return new Search((write ? "write of " : "read of ") + at.describe() + valueText,
+                e -> e.other() instanceof VariableAccess v && v.variable().write() == write && identity.matches(v)
+                        && filters.inWindow(e.nanos()) && (value == null || valueMatches(v, value)),
+                false, at.frame() == null, at.frame(), null);
     }
 
     /** The value as the trace prints it, or for a string also without quotes. */

@@ -6,7 +6,14 @@ import io.jtrace.format.ExceptionText;
 import io.jtrace.model.ExceptionJourney;
 import io.jtrace.model.ExceptionThrown;
 import io.jtrace.model.ThreadInfo;
+import io.jtrace.format.VariableText;
+import io.jtrace.model.Argument;
+import io.jtrace.model.CallValues;
+import io.jtrace.model.Value;
 import io.jtrace.model.VariableAccess;
+import io.jtrace.model.VariableIdentity;
+import io.jtrace.model.VariableKind;
+import io.jtrace.read.AcrossThreads;
 import io.jtrace.read.HistoryCursor;
 import io.jtrace.read.Replay;
 import io.jtrace.read.ThreadHistory;
@@ -19,34 +26,39 @@ final class SearchCommands {
     private SearchCommands() {}
 
     static void addTo(CommandTable t) {
-        t.add(new ShellCommand("find", List.of("f"), "find call GLOB [--min D] | throw TYPE | write VAR [= VALUE] | read VAR",
-                "search forward in this thread; the match is printed with its stack",
-                "find call Bank.transfer        the next call of a method (patterns as in --include)\n"
+        t.add(new ShellCommand("find", List.of("f"), "find call GLOB [--min D] | throw TYPE | write VAR [= VALUE] | read VAR [= VALUE]",
+                "search forward; the match is printed with its stack",
+                "find call Bank.transfer        the next call of a method on this thread (patterns as in --include)\n"
                 + "find call *transfer* --min 2ms   the next call that took 2 ms or more\n"
                 + "find throw *Refused*           the next throw of an exception type (simple or full name glob)\n"
-                + "find write balance = 0         the next write of a variable (a glob), with this value if given\n"
-                + "find read balance              the next read\n"
+                + "find write balance = 0         the next write of the variable balance at the cursor, with this value if given:\n"
+                + "                               a field of that object (on any thread), that array element, that static,\n"
+                + "                               or a local of this call (not of a recursive call's)\n"
+                + "find read balance              the next read of it\n"
+                + "find write balance --by-name   the next write of any variable named balance (a glob) on this thread\n"
+                + "                               (what find write does when the cursor's frame has no variable of the name)\n"
                 + "fn / fp repeat the search forward / backward. Session filters (filter include/exclude/min/time) apply.",
                 true, Completion.FIND, (s, a, out) -> {
                     Search search = Search.parse(a, s);
                     s.lastSearch = search;
                     s.followed = null;
+                    if (search.note() != null) out.println(search.note());
                     run(s, search, true, out);
                 }));
         t.add(new ShellCommand("fn", List.of(), "fn", "the next match of the last find", "", true, Completion.NONE,
                 (s, a, out) -> again(s, a, true, out)));
         t.add(new ShellCommand("fp", List.of(), "fp", "the previous match of the last find", "", true, Completion.NONE,
                 (s, a, out) -> again(s, a, false, out)));
-        t.add(new ShellCommand("origin", List.of(), "origin VAR", "to the last write of VAR before the cursor (again: the one before)",
-                "Where did this value come from? Goes back to the last write of the variable (a name or glob, as 'locals'\n"
-                + "shows it) on this thread before the cursor; 'origin VAR' again, or 'fp', goes to the write before that.",
-                true, Completion.VARIABLES, (s, a, out) -> {
-                    if (a.size() != 1) throw new ShellError("origin takes one variable name, e.g. origin balance");
-                    Search search = Search.parse(List.of("write", a.get(0)), s);
-                    s.lastSearch = search;
-                    s.followed = null;
-                    run(s, search, false, out);
-                }));
+        t.add(new ShellCommand("origin", List.of(), "origin VAR [--by-name]", "to the write that gave VAR its value at the cursor",
+                "Where did this value come from? Goes back to the last write before the cursor of the variable VAR is at\n"
+                + "the cursor (as 'locals' shows it): a field of that very object, that element of that array, that static,\n"
+                + "on whichever thread wrote it last (the line says so when it was another thread); a local or parameter\n"
+                + "of this call. 'origin VAR' again, or 'fp', goes to the write before that.\n"
+                + "If no traced write gave the value, it says where the value was first seen: a parameter's value at the\n"
+                + "call's enter, an object where its identity first appears (an argument, a return value, a variable),\n"
+                + "else the first read of the variable (written where it was not traced).\n"
+                + "origin VAR --by-name: the last write of any variable of that name on this thread.",
+                true, Completion.VARIABLES, SearchCommands::origin));
         t.add(new ShellCommand("exc", List.of(), "exc N", "to exception #N's throw (as 'jtrace exceptions' numbers them); step follows it",
                 "Jumps to the throw of exception #N (the numbers of 'jtrace exceptions' and 'exceptions' here), on its\n"
                 + "thread. 'step' then follows that exception to its next event (unwind, finally, catch), 'rstep' back.",
@@ -61,12 +73,46 @@ final class SearchCommands {
 
     /** Moves to the next (or previous) match and prints it with its stack. */
     static void run(ExploreSession s, Search search, boolean forward, PrintWriter out) {
+        ThreadInfo before = s.thread();
+        if (!move(s, search, forward)) {
+            throw new ShellError("no " + search.text() + " " + (forward ? "after" : "before") + " #" + (s.cursor().number() + 1)
+                    + (search.allThreads() ? " on any thread" : " on thread " + ExploreSession.label(s.thread())));
+        }
+        if (!s.thread().equals(before)) out.println("(on thread " + ExploreSession.label(s.thread()) + ")");
+        show(s, out);
+    }
+
+    /** Prints the cursor's event and its stack, as a search's answer. */
+    private static void show(ExploreSession s, PrintWriter out) {
+        HistoryCursor c = s.cursor();
+        out.println(s.text.event(c.at()));
+        if (c.event() instanceof VariableAccess || c.event() instanceof ExceptionThrown || c.frameDepth() >= 0) {
+            s.text.stack(c.at()).forEach(out::println);
+        }
+    }
+
+    /**
+     * Moves the cursor to the next (or previous) match, switching thread for a match on another
+     * one; false if there is none.
+     */
+    static boolean move(ExploreSession s, Search search, boolean forward) {
         HistoryCursor c = s.cursor();
         ThreadHistory h = c.history();
+        Search.FrameBounds frame = search.frame();
+        if (frame != null && !frame.thread().equals(s.thread())) {
+            throw new ShellError("this search follows a local of a call on thread " + ExploreSession.label(frame.thread())
+                    + "; 'thread " + ExploreSession.label(frame.thread()) + "' first");
+        }
+        ThreadHistory.EventTest test = frame == null ? search.test() : e -> e.level() == frame.level() && search.test().test(e);
+        int maxLevel = frame == null ? Integer.MAX_VALUE : frame.level();
         long from = c.number();
         long found;
         while (true) {
-            found = forward ? h.findForward(from, Integer.MAX_VALUE, search.test()) : h.findBackward(from, Integer.MAX_VALUE, search.test());
+            if (frame != null) {
+                found = forward ? h.findForward(from, frame.to(), maxLevel, test) : h.findBackward(from, frame.from(), maxLevel, test);
+            } else {
+                found = forward ? h.findForward(from, maxLevel, test) : h.findBackward(from, maxLevel, test);
+            }
             if (found < 0 || !search.byExit()) break;
             long enter = h.callStart(found);
             if (forward ? enter > c.number() : enter < c.number()) {
@@ -75,15 +121,109 @@ final class SearchCommands {
             }
             from = found; // its enter is on the wrong side of the cursor: look further
         }
-        if (found < 0) {
-            throw new ShellError("no " + search.text() + " " + (forward ? "after" : "before") + " #" + (c.number() + 1)
-                    + " on thread " + ExploreSession.label(s.thread()));
+        if (search.allThreads()) {
+            // another thread's match between the cursor's time and this thread's match is nearer
+            long now = c.event().nanos();
+            long here = found < 0 ? (forward ? Long.MAX_VALUE : Long.MIN_VALUE) : h.at(found).event().nanos();
+            List<ThreadHistory> others = s.index.threads().stream().filter(t -> !t.equals(s.thread()) && s.filters.showsThread(t))
+                    .map(s.histories::of).toList();
+            AcrossThreads.Match m = forward ? AcrossThreads.earliestBetween(others, now, here, test)
+                    : AcrossThreads.latestBetween(others, here, now, test);
+            if (m != null) {
+                s.select(m.history().thread());
+                s.cursor().goTo(m.number());
+                return true;
+            }
         }
+        if (found < 0) return false;
         c.goTo(found);
-        out.println(s.text.event(c.at()));
-        if (c.event() instanceof VariableAccess || c.event() instanceof ExceptionThrown || c.frameDepth() >= 0) {
-            s.text.stack(c.at()).forEach(out::println);
+        return true;
+    }
+
+    /** {@code origin VAR [--by-name]}: the write that gave the variable at the cursor its value, or where the value was first seen. */
+    private static void origin(ExploreSession s, List<String> a, PrintWriter out) {
+        List<String> rest = new java.util.ArrayList<>(a);
+        boolean byName = rest.remove("--by-name");
+        if (rest.size() != 1 || rest.get(0).startsWith("-")) throw new ShellError("origin takes one variable name, e.g. origin balance [--by-name]");
+        String name = rest.get(0);
+        if (s.index.symbols().variableSiteCount() == 0) {
+            throw new ShellError("no variables in this recording: record them with 'jtrace run --vars PATTERN'");
         }
+        s.followed = null;
+        if (byName) {
+            Search search = Search.parse(List.of("write", name, "--by-name"), s);
+            s.lastSearch = search;
+            run(s, search, false, out);
+            return;
+        }
+        VariableAtCursor at = VariableAtCursor.find(s, name);
+        if (at == null) {
+            throw new ShellError("the cursor's frame has no variable '" + name + "' ('locals' lists them); 'origin " + name
+                    + " --by-name' goes to the last write of any variable of that name");
+        }
+        VariableIdentity identity = at.identity();
+        Search search = new Search("write of " + at.describe(), e -> e.other() instanceof VariableAccess v
+                && v.variable().write() && identity.matches(v), false, at.frame() == null, at.frame(), null);
+        s.lastSearch = search;
+        ThreadInfo before = s.thread();
+        if (move(s, search, false)) {
+            if (!s.thread().equals(before)) out.println("(on thread " + ExploreSession.label(s.thread()) + ")");
+            show(s, out);
+            return;
+        }
+        firstSeen(s, at, out);
+    }
+
+    /** Where a value that no traced write produced was first seen; the cursor goes there. */
+    private static void firstSeen(ExploreSession s, VariableAtCursor at, PrintWriter out) {
+        VariableAccess access = at.access();
+        String variable = at.describe();
+        HistoryCursor c = s.cursor();
+        if (at.frame() != null) {
+            if (access.variable().kind() != VariableKind.PARAM) {
+                throw new ShellError("no traced write of " + variable + " before #" + (c.number() + 1));
+            }
+            c.goTo(at.frame().from());
+            out.println("no write of " + variable + " in this call before the cursor: its value is the argument it was called with");
+            show(s, out);
+            return;
+        }
+        List<ThreadHistory> all = s.index.threads().stream().filter(s.filters::showsThread).map(s.histories::of).toList();
+        long now = c.event().nanos();
+        Value value = access.value();
+        long identity = value.kind() == Value.Kind.OBJECT || value.kind() == Value.Kind.TEXT ? value.identity() : 0;
+        AcrossThreads.Match m = null;
+        String how = null;
+        if (identity != 0) {
+            m = AcrossThreads.earliestBetween(all, Long.MIN_VALUE, now + 1, e -> carries(e, identity));
+            how = "the object " + VariableText.value(value, access.variable().type()) + " first appears here (an argument, a return value or a variable)";
+        }
+        if (m == null) {
+            VariableIdentity id = at.identity();
+            m = AcrossThreads.earliestBetween(all, Long.MIN_VALUE, now + 1, e -> e.other() instanceof VariableAccess v && id.matches(v));
+            how = "its first traced access is this read: it was written where it was not traced (a method outside --vars, or before the recording)";
+        }
+        if (m == null || m.history().thread().equals(s.thread()) && m.number() == c.number()) {
+            throw new ShellError("no traced write of " + variable + " before #" + (c.number() + 1) + ", and the value is not seen earlier");
+        }
+        if (!m.history().thread().equals(s.thread())) s.select(m.history().thread());
+        s.cursor().goTo(m.number());
+        out.println("no traced write of " + variable + " before the cursor; " + how + ", on thread "
+                + ExploreSession.label(s.thread()) + ":");
+        show(s, out);
+    }
+
+    /** Whether an event carries an object of this identity: a variable's value, or a call's argument or return value. */
+    private static boolean carries(io.jtrace.read.EventView e, long identity) {
+        if (e.other() instanceof VariableAccess v) return same(v.value(), identity);
+        CallValues values = e.values();
+        if (values == null) return false;
+        for (Argument arg : values.arguments()) if (same(arg.value(), identity)) return true;
+        return values.returned() != null && same(values.returned().value(), identity);
+    }
+
+    private static boolean same(Value v, long identity) {
+        return (v.kind() == Value.Kind.OBJECT || v.kind() == Value.Kind.TEXT) && v.identity() == identity;
     }
 
     /** Stops the exception flow once the wanted journey has been seen. */
