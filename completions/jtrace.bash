@@ -239,7 +239,7 @@ function _picocli_jtrace_run() {
 
   local commands=""
   local flag_opts="'--no-exceptions' '--live' '--no-class-cache' '-h' '--help' '-V' '--version' '--debug'"
-  local arg_opts="'-o' '--output' '--include' '--exclude' '--depth' '--vars' '--args' '--lines' '--values' '--redact' '--string-length' '--timing' '--sample' '--thread'"
+  local arg_opts="'-o' '--output' '--include' '--exclude' '--depth' '--vars' '--args' '--lines' '--values' '--redact' '--string-length' '--timing' '--max-size' '--sample' '--thread'"
   local HOW_option_args=("identity" "tostring") # --values values
   local HOW_option_args=("adaptive" "full") # --timing values
 
@@ -285,6 +285,9 @@ function _picocli_jtrace_run() {
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${HOW_option_args[@]}" ) )
       return $?
+      ;;
+    '--max-size')
+      return
       ;;
     '--sample')
       return
@@ -862,7 +865,7 @@ function _picocli_jtrace_attach() {
 
   local commands=""
   local flag_opts="'--no-exceptions' '--live' '-h' '--help' '-V' '--version' '--debug'"
-  local arg_opts="'-o' '--output' '--duration' '--include' '--exclude' '--depth' '--vars' '--args' '--lines' '--values' '--redact' '--string-length' '--timing' '--thread'"
+  local arg_opts="'-o' '--output' '--duration' '--include' '--exclude' '--depth' '--vars' '--args' '--lines' '--values' '--redact' '--string-length' '--timing' '--max-size' '--thread'"
   local HOW_option_args=("identity" "tostring") # --values values
   local HOW_option_args=("adaptive" "full") # --timing values
 
@@ -911,6 +914,9 @@ function _picocli_jtrace_attach() {
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${HOW_option_args[@]}" ) )
       return $?
+      ;;
+    '--max-size')
+      return
       ;;
     '--thread')
       return

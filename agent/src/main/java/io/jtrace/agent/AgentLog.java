@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class AgentLog {
     private static final int MAX_LINES = 200;
     private final PrintWriter out;
+    private final boolean toFile;
     private final AtomicInteger lines = new AtomicInteger();
 
     AgentLog(String path) {
@@ -25,6 +26,7 @@ final class AgentLog {
                 w = null;
             }
         }
+        this.toFile = w != null;
         this.out = w != null ? w : new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
     }
 
@@ -32,6 +34,12 @@ final class AgentLog {
     void warn(String message) {
         log(message);
         if (out.checkError()) System.err.println("jtrace agent: " + message);
+    }
+
+    /** Says {@code message} on stderr at once, not in the log file (which jtrace run shows only when the program has ended). */
+    void now(String message) {
+        if (toFile) System.err.println("jtrace agent: " + message);
+        else log(message);
     }
 
     void log(String message) {

@@ -40,6 +40,11 @@ public final class AgentOptions {
     public boolean timingFull;
     /** JFR execution sampling period (e.g. {@code 20 ms}); null = no sampling. */
     public String sample;
+    /**
+     * The trace's size budget in bytes ({@code --max-size}): tracing stops when the recording
+     * reaches it. 0: the default budget (see {@code SizeBudget}); -1: none (the disk guard alone).
+     */
+    public long maxSize;
     /** Where rewritten classes are kept for the next run with the same scope (jtrace run's cache); null = none. */
     public String classCache;
     /**
@@ -100,6 +105,13 @@ public final class AgentOptions {
                     o.timingFull = value.equals("full");
                     break;
                 case "sample": o.sample = value; break;
+                case "maxSize":
+                    try {
+                        o.maxSize = Long.parseLong(value);
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("maxSize must be a number of bytes, not '" + value + "'");
+                    }
+                    break;
                 case "detach": o.detach = true; break;
                 case "control": o.control = value; break;
                 case "attacher": o.attacher = value; break;
@@ -136,6 +148,7 @@ public final class AgentOptions {
         if (!exceptions) pairs.put("exceptions", List.of("false"));
         if (timingFull) pairs.put("timing", List.of("full"));
         if (sample != null) pairs.put("sample", List.of(sample));
+        if (maxSize != 0) pairs.put("maxSize", List.of(String.valueOf(maxSize)));
         if (detach) pairs.put("detach", List.of("true"));
         if (control != null) pairs.put("control", List.of(control));
         if (attacher != null) pairs.put("attacher", List.of(attacher));

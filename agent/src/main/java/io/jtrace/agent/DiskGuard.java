@@ -19,6 +19,12 @@ import java.util.stream.Stream;
  * interval) and what JFR still holds in memory, tracing stops, the
  * recording is written with what came before, and one message says so. The program runs on,
  * untraced, and ends as it would.
+ *
+ * <p>It also keeps the trace within its size budget ({@code --max-size}): tracing stops the same
+ * way when the trace reaches it, and a warning says, early, when the trace grows so fast that it
+ * will reach the budget within {@value #WARN_WITHIN_SECONDS} s (--vars or --lines over a whole
+ * application: 19 GB in 8.5 minutes). JFR's own {@code maxsize} is not used: it would drop the
+ * oldest chunks, silently, and keep a trace with no beginning.
  */
 final class DiskGuard implements Runnable {
     static final long INTERVAL_MILLIS = 200;
@@ -30,18 +36,43 @@ final class DiskGuard implements Runnable {
      */
     private static final long RESERVE = 24L << 20;
     private static final int WINDOW = (int) (1000 / INTERVAL_MILLIS);
+    /**
+     * The default budget: the smaller of this and a quarter of the room on the recording's file
+     * system at the start (the recording is there twice at the end, as JFR's chunks and as the
+     * file: half the room is left to everything else). 4 GB is about 3 times the largest trace of
+     * a real application traced whole measured so far (DESIGN.md: 2.9 GB in 34 s), some 2 billion
+     * records, which the reading commands get through in a minute or two.
+     */
+    static final long DEFAULT_BUDGET_CAP = 4L << 30;
+    /** Warn when the trace, at its rate over the last second, would reach the budget within this. */
+    static final long WARN_WITHIN_SECONDS = 300;
 
     private final RecordingControl recording;
     private final AgentLog log;
     private final long startNanos = System.nanoTime();
+    /** Bytes the trace may take; Long.MAX_VALUE: no budget. */
+    private final long budget;
+    private final boolean defaultBudget;
+    /** Say the early warning on the program's stderr at once too (jtrace run: the user's terminal; not in an attached JVM). */
+    private final boolean warnOnStderr;
+    /** What the tracer had handed to JFR before this recording (an earlier attach's). */
+    private final long payloadBefore = TraceRuntime.payloadBytes();
 
-    private DiskGuard(RecordingControl recording, AgentLog log) {
+    private DiskGuard(RecordingControl recording, AgentLog log, long budget, boolean defaultBudget, boolean warnOnStderr) {
         this.recording = recording;
         this.log = log;
+        this.budget = budget;
+        this.defaultBudget = defaultBudget;
+        this.warnOnStderr = warnOnStderr;
     }
 
-    static void watch(RecordingControl recording, AgentLog log) {
-        Thread t = new Thread(new DiskGuard(recording, log), "jtrace-disk-guard");
+    /**
+     * {@code maxSize}: the agent's option (0: the default budget, -1: none); {@code attached}: in a
+     * JVM that jtrace attach started tracing, whose stderr is not the user's.
+     */
+    static void watch(RecordingControl recording, AgentLog log, long maxSize, boolean attached) {
+        long budget = maxSize > 0 ? maxSize : maxSize < 0 ? Long.MAX_VALUE : defaultBudget(recording.output());
+        Thread t = new Thread(new DiskGuard(recording, log, budget, maxSize == 0, !attached), "jtrace-disk-guard");
         t.setDaemon(true);
         t.start();
     }
@@ -49,7 +80,9 @@ final class DiskGuard implements Runnable {
     @Override
     public void run() {
         long[] sizes = new long[WINDOW];
+        long[] traced = new long[WINDOW];
         long fastest = 0;
+        boolean warned = false;
         for (int tick = 0; ; tick++) {
             try {
                 Thread.sleep(INTERVAL_MILLIS);
@@ -63,7 +96,8 @@ final class DiskGuard implements Runnable {
                 Path repository = Paths.get(repo);
                 // JFR writes its buffers to disk about once a second, so the files lag behind what the
                 // tracer has produced (the first second of a fast program: nearly all of it)
-                long used = Math.max(sizeOf(repository), TraceRuntime.payloadBytes());
+                long payload = TraceRuntime.payloadBytes() - payloadBefore;
+                long used = Math.max(sizeOf(repository), payload);
                 long aSecondAgo = sizes[tick % WINDOW];
                 long lastTick = sizes[(tick + WINDOW - 1) % WINDOW];
                 sizes[tick % WINDOW] = used;
@@ -72,6 +106,21 @@ final class DiskGuard implements Runnable {
                 // rate jumps several-fold within a second, faster than a one-second window sees.
                 long perSecond = Math.max(fastest, Math.max(used - aSecondAgo, (used - lastTick) * WINDOW));
                 long growth = 2 * perSecond;
+                // The budget counts this recording's trace alone (the repository of an attached JVM
+                // can hold other recordings), one tick ahead so that the file ends near it, not past it.
+                long tracedASecondAgo = traced[tick % WINDOW];
+                long tracedLastTick = traced[(tick + WINDOW - 1) % WINDOW];
+                traced[tick % WINDOW] = payload;
+                if (payload + (payload - tracedLastTick) >= budget) {
+                    stopAtBudget(payload);
+                    return;
+                }
+                long rate = payload - tracedASecondAgo;
+                if (!warned && tick >= WINDOW && budget != Long.MAX_VALUE && rate > 0
+                        && (budget - payload) / rate < WARN_WITHIN_SECONDS) {
+                    warned = true;
+                    warnOfRate(rate, (budget - payload) / rate);
+                }
                 FileStore chunks = Files.getFileStore(repository);
                 Path outputDir = recording.output().toAbsolutePath().getParent();
                 FileStore file = Files.getFileStore(outputDir);
@@ -94,6 +143,43 @@ final class DiskGuard implements Runnable {
                         + " the recording holds the trace up to then, and the program goes on untraced",
                 seconds, left / 1024, where, perSecond / 1024));
         recording.stop();
+    }
+
+    private void stopAtBudget(long traced) {
+        double seconds = (System.nanoTime() - startNanos) / 1e9;
+        log.warn(String.format(java.util.Locale.ROOT,
+                "stopped tracing after %.1f s: the trace reached its size budget of %s (--max-size%s); the recording holds"
+                        + " the trace up to then (%s), the program goes on untraced, and what it does after that is not recorded",
+                seconds, size(budget), defaultBudget ? ", by default the smaller of 4 GB and a quarter of the free disk" : "",
+                size(traced)));
+        recording.stop();
+    }
+
+    private void warnOfRate(long perSecond, long secondsLeft) {
+        String message = String.format(java.util.Locale.ROOT,
+                "warning: the trace grows by %s/s; at this rate it reaches its size budget of %s (--max-size) in about %d s,"
+                        + " and tracing stops there; narrow --vars, --lines or --include to trace for longer",
+                size(perSecond), size(budget), secondsLeft);
+        // jtrace run: now, on the program's stderr (its log is shown only when the program has ended);
+        // an attached JVM's stderr is not the user's: its log, shown when jtrace attach ends
+        if (warnOnStderr) log.now(message);
+        else log.log(message);
+    }
+
+    static long defaultBudget(Path output) {
+        try {
+            Path dir = output.toAbsolutePath().getParent();
+            return Math.min(DEFAULT_BUDGET_CAP, Files.getFileStore(dir).getUsableSpace() / 4);
+        } catch (IOException | RuntimeException e) {
+            return DEFAULT_BUDGET_CAP;
+        }
+    }
+
+    /** 12 MB, 1.5 GB: sizes as the user gives --max-size. */
+    static String size(long bytes) {
+        if (bytes >= 1L << 30) return String.format(java.util.Locale.ROOT, "%.1f GB", bytes / (double) (1L << 30));
+        if (bytes >= 1L << 20) return String.format(java.util.Locale.ROOT, "%.1f MB", bytes / (double) (1L << 20));
+        return String.format(java.util.Locale.ROOT, "%d KB", (bytes + 1023) / 1024);
     }
 
     private static long sizeOf(Path dir) throws IOException {

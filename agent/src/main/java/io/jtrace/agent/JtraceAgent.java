@@ -130,7 +130,7 @@ public final class JtraceAgent {
                 throw t;
             }
             recording.installShutdownHook(inst);
-            DiskGuard.watch(recording, log);
+            DiskGuard.watch(recording, log, options.maxSize, attached);
             TraceRuntime.start(version(), options.format(), options.depth, attached);
             inst.addTransformer(transformer, attached);
             if (attached) AttachSession.started(inst, transformer, recording, log, options, filter, setup.uncaught());

@@ -52,6 +52,7 @@ class AgentOptionsTest {
         o.exceptions = false;
         o.classCache = "/home/u/.cache/jtrace/classes/z1";
         o.written = "/tmp/jtrace-run-1/written";
+        o.maxSize = 8L << 20;
         AgentOptions back = AgentOptions.parse(o.format());
         assertEquals(o.classCache, back.classCache);
         assertEquals(o.written, back.written);
@@ -59,6 +60,10 @@ class AgentOptionsTest {
         assertEquals(20, back.stringLength);
         assertEquals(false, back.exceptions);
         assertEquals(7, back.depth);
+        assertEquals(8L << 20, back.maxSize);
+        assertEquals(-1, AgentOptions.parse("maxSize=-1").maxSize);
+        assertEquals(8L << 20, back.maxSize);
+        assertEquals(-1, AgentOptions.parse("maxSize=-1").maxSize);
         assertEquals(List.of("Bank.*"), back.vars);
         assertEquals(List.of("Bank.transfer", "Account.*"), back.args);
     }

@@ -153,7 +153,8 @@ class FaultSuiteTest {
         String command = "mount -t tmpfs -o size=96m tmpfs " + mount + " && TMPDIR=" + mount + " " + Jtrace.executable()
                 // timing full: untimed batches of one loop repeat the same payload, which JFR's string pool
                 // stores once (74.7M calls in 0.5 MB once), and the disk never filled
-                + " run --timing full -o " + rec + " -- " + jdk.java() + " -cp " + Jtrace.examplesClassPath() + " faults.Counting 3000"
+                // no size budget: the guard is what is tested here (SizeBudgetTest tests the budget)
+                + " run --timing full --max-size none -o " + rec + " -- " + jdk.java() + " -cp " + Jtrace.examplesClassPath() + " faults.Counting 3000"
                 + " && " + Jtrace.executable() + " summary " + rec + " | grep '^calls'";
         Jtrace.Result r = Jtrace.exec(dir, List.of("unshare", "-rm", "sh", "-c", command), Map.of());
         assertEquals(0, r.exit(), r::toString);

@@ -19,18 +19,24 @@ import java.util.Locale;
         mixinStandardHelpOptions = true,
         versionProvider = Version.class,
         description = "Trace a JVM program into a JDK Flight Recorder recording, then read the trace.",
+        // each line shorter than help's 80 columns, which picocli would break mid-word; a long
+        // example goes on with a shell continuation, so it still pastes (HelpTest checks both)
         footer = {"", "Examples:",
             "  jtrace run -o bank.jfr -- java -cp app.jar bank.Main",
             "  jtrace print bank.jfr --thread main --depth 3",
             "  jtrace summary bank.jfr --sort total --top 10",
             "  jtrace tree bank.jfr --merge --min-percent 1",
             "  jtrace exceptions bank.jfr --summary",
-            "  jtrace run --vars counter.** -o c.jfr -- java -cp app.jar counter.Counter && jtrace vars c.jfr --var sum",
-            "  jtrace run --args Bank.transfer -o b.jfr -- java -cp app.jar bank.Main && jtrace calls b.jfr --method Bank.transfer --where 'amount > 100'",
+            "  jtrace run --vars 'counter.**' -o c.jfr -- java -cp app.jar counter.Counter \\",
+            "      && jtrace vars c.jfr --var sum",
+            "  jtrace run --args Bank.transfer -o b.jfr -- java -cp app.jar bank.Main \\",
+            "      && jtrace calls b.jfr --method Bank.transfer --where 'amount > 100'",
             "  jtrace filter bank.jfr --thread main --from 0.5 -o main.jfr",
             "  jtrace export bank.jfr --format chrome -o bank.json",
-            "  jtrace query bank.jfr 'SELECT method, count(*) FROM calls GROUP BY ALL ORDER BY 2 DESC'",
-            "  jtrace ps && jtrace attach 4242 --duration 30s --include com.acme.** -o live.jfr",
+            "  jtrace query bank.jfr \\",
+            "      'SELECT method, count(*) FROM calls GROUP BY ALL ORDER BY 2 DESC'",
+            "  jtrace ps && jtrace attach 4242 --duration 30s --include 'com.acme.**' \\",
+            "      -o live.jfr",
             "  jtrace install --prefix ~/.local"})
 public final class Main implements Runnable {
     /**

@@ -57,6 +57,12 @@ final class TraceScope {
                     + " summary estimates them with '~'. full: every call timed. Default: ${DEFAULT-VALUE}.")
     TimingMode timing;
 
+    @Option(names = "--max-size", paramLabel = "SIZE",
+            description = "Stop tracing when the trace reaches SIZE (500MB, 2GB; 'none': no budget, only the guard that"
+                    + " stops before the disk is full); the program goes on untraced and a line says when tracing stopped."
+                    + " Default: the smaller of 4GB and a quarter of the free space where the recording is written.")
+    String maxSize;
+
     @Option(names = "--no-exceptions",
             description = "Do not record throw, catch, finally and uncaught exceptions (exceptional exits still are).")
     boolean noExceptions;
@@ -74,7 +80,9 @@ final class TraceScope {
         } catch (IllegalArgumentException e) {
             throw new UserException(e.getMessage());
         }
+        long budget = maxSize == null ? 0 : sizeInBytes("--max-size", maxSize);
         AgentOptions o = new AgentOptions();
+        o.maxSize = budget;
         if (includes != null) o.include.addAll(includes);
         if (excludes != null) o.exclude.addAll(excludes);
         o.depth = depth == null ? 0 : depth;
@@ -87,5 +95,27 @@ final class TraceScope {
         o.exceptions = !noExceptions;
         o.timingFull = timing == TimingMode.full;
         return o;
+    }
+
+    private static final java.util.regex.Pattern SIZE =
+            java.util.regex.Pattern.compile("(?i)(\\d+(?:\\.\\d+)?)\\s*(b|k|kb|kib|m|mb|mib|g|gb|gib|t|tb|tib)?");
+
+    /** 500MB, 2GB, 1.5g, 4096 (bytes): units of 1024; 'none' is -1 (no budget). */
+    static long sizeInBytes(String option, String text) {
+        if (text.strip().equalsIgnoreCase("none")) return -1;
+        java.util.regex.Matcher m = SIZE.matcher(text.strip());
+        if (m.matches()) {
+            String unit = m.group(2) == null ? "b" : m.group(2).toLowerCase(java.util.Locale.ROOT);
+            int shift = switch (unit.charAt(0)) {
+                case 'k' -> 10;
+                case 'm' -> 20;
+                case 'g' -> 30;
+                case 't' -> 40;
+                default -> 0;
+            };
+            double bytes = Double.parseDouble(m.group(1)) * (1L << shift);
+            if (bytes >= 1 && bytes < Long.MAX_VALUE) return (long) bytes;
+        }
+        throw new UserException(option + " must be a size such as 500MB or 2GB (or none), not '" + text + "'");
     }
 }

@@ -130,4 +130,27 @@ class HelpTest {
         assertEquals(2, option.exit(), option.toString());
         assertTrue(option.err().startsWith("jtrace print: unknown option: '--bogus'"), option.err());
     }
+
+    /**
+     * The examples of {@code jtrace --help} come out as written, each on its own line: picocli
+     * breaks a line longer than its 80 columns anywhere, mid-word (live.jfr became live. / jfr),
+     * which breaks copy and paste. An example too long for one line goes on with a shell
+     * continuation (a trailing backslash), so pasted it is still one command.
+     */
+    @Test
+    void examplesInTheMainHelpAreNotBrokenMidWord() {
+        String[] footer = Main.commandLine().getCommandSpec().usageMessage().footer();
+        List<String> shown = run("--help").out().lines().toList();
+        int examples = 0;
+        for (String line : footer) {
+            if (!line.startsWith("  ")) continue;
+            examples++;
+            assertTrue(shown.contains(line), "'" + line + "' is not a line of jtrace --help:\n" + String.join("\n", shown));
+            assertTrue(line.length() < 80, "longer than help's width: " + line);
+        }
+        assertTrue(examples > 10, "no examples found in the footer");
+        for (int i = 0; i < footer.length; i++) {
+            if (footer[i].startsWith("      ")) assertTrue(footer[i - 1].endsWith(" \\"), "a continued example needs ' \\' before: " + footer[i]);
+        }
+    }
 }

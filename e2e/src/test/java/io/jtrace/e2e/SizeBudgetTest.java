@@ -1,0 +1,96 @@
+package io.jtrace.e2e;
+
+import io.jtrace.testing.Jdk;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code run --max-size}: tracing stops when the trace reaches its budget, the program goes on
+ * untraced and ends as it would, the recording ends near the budget and reads clean, and one line
+ * says when tracing stopped; a trace growing fast enough to reach its budget within minutes is
+ * warned of while the program still runs, once.
+ */
+class SizeBudgetTest {
+    @TempDir
+    Path dir;
+
+    static List<Jdk> jdks() {
+        return Jdk.all();
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void tracingStopsAtTheBudgetAndSaysSo(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("capped.jfr");
+        long budget = 8L << 20;
+        // timing full: every batch differs (untimed batches of one loop repeat, and JFR stores them once)
+        Jtrace.Result r = Jtrace.trace(dir, jdk, rec, List.of("--timing", "full", "--max-size", "8MB"),
+                "faults.Counting", "3000", "1000000");
+        assertEquals(0, r.exit(), r::toString);
+        List<String> out = r.outLines();
+        assertTrue(out.get(out.size() - 1).matches("done \\d+ true"), r::toString);
+        long made = Long.parseLong(out.get(out.size() - 1).split(" ")[1]);
+        List<String> stopped = r.err().lines().filter(l -> l.contains("stopped tracing")).toList();
+        assertEquals(1, stopped.size(), r::toString);
+        assertTrue(stopped.get(0).matches("jtrace agent: stopped tracing after [0-9.]+ s: the trace reached its size budget"
+                + " of 8.0 MB \\(--max-size\\); the recording holds the trace up to then \\([0-9.]+ [KM]B\\), the program goes on"
+                + " untraced, and what it does after that is not recorded"), r::toString);
+        long size = Files.size(rec);
+        assertTrue(size > budget / 2 && size < budget + (2L << 20), size + " bytes for a budget of " + budget + "\n" + r);
+        Jtrace.Result summary = Jtrace.jtrace(dir, "summary", rec.toString());
+        assertEquals(0, summary.exit(), summary::toString);
+        assertEquals("", summary.err(), summary::toString);
+        long calls = Long.parseLong(summary.outLines().stream().filter(l -> l.startsWith("calls")).findFirst().orElseThrow()
+                .replaceAll("\\(.*", "").replaceAll("\\D", ""));
+        System.out.printf("SIZE BUDGET %s: %s; %,d bytes, %,d of %,d calls recorded%n", jdk,
+                stopped.get(0).replaceAll(".*(stopped tracing after [0-9.]+ s).*", "$1"), size, calls, made);
+        assertTrue(calls > 0 && calls < made, calls + " of " + made);
+    }
+
+    /** The warning comes while the program runs (on jtrace run's stderr), not only when it has ended; and once. */
+    @Test
+    void aFastGrowingTraceIsWarnedOfEarly() throws Exception {
+        Path rec = dir.resolve("fast.jfr");
+        List<String> args = new java.util.ArrayList<>(List.of("run", "--timing", "full", "--max-size", "300MB", "-o", rec.toString(), "--"));
+        args.addAll(Jtrace.javaCommand(Jdk.current(), "faults.Counting", "15000", "1000000"));
+        Process p = Jtrace.start(dir, args.toArray(String[]::new));
+        try {
+            Path err = dir.resolve("err.txt");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!Files.readString(err).contains("reaches its size budget")) {
+                assertTrue(System.nanoTime() < deadline, "no warning within a minute: " + Files.readString(err));
+                assertTrue(p.isAlive(), "the program ended before the warning: " + Files.readString(err));
+                Thread.sleep(50);
+            }
+            assertTrue(!Files.readString(dir.resolve("out.txt")).contains("done"), "the warning came after the program's end");
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+            String all = Files.readString(err);
+            assertEquals(1, all.lines().filter(l -> l.contains("reaches its size budget")).count(), all);
+            assertTrue(all.lines().anyMatch(l -> l.matches("jtrace agent: warning: the trace grows by [0-9.]+ [KMG]B/s; at this"
+                    + " rate it reaches its size budget of 300.0 MB \\(--max-size\\) in about \\d+ s, and tracing stops there;"
+                    + " narrow --vars, --lines or --include to trace for longer")), all);
+        } finally {
+            p.destroy();
+            p.waitFor(60, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aBadSizeIsOneLine() {
+        for (String bad : List.of("lots", "-5MB", "0", "12XB")) {
+            Jtrace.Result r = Jtrace.jtrace(dir, "run", "--max-size", bad, "--", "java", "-version");
+            assertEquals(2, r.exit(), r::toString);
+            assertEquals("jtrace run: --max-size must be a size such as 500MB or 2GB (or none), not '" + bad + "'\n", r.err());
+        }
+    }
+}
