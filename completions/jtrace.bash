@@ -161,6 +161,7 @@ function _complete_jtrace() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} exceptions" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} vars" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} calls" ];    then _picocli_jtrace; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} diff" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} filter" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} export" ];    then _picocli_jtrace; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} query" ];    then _picocli_jtrace; return $?; fi
@@ -180,27 +181,29 @@ function _complete_jtrace() {
   local cmds4=(exceptions)
   local cmds5=(vars)
   local cmds6=(calls)
-  local cmds7=(filter)
-  local cmds8=(export)
-  local cmds9=(query)
-  local cmds10=(explore)
-  local cmds11=(ps)
-  local cmds12=(attach)
-  local cmds13=(detach)
-  local cmds14=(install)
-  local cmds15=(uninstall)
-  local cmds16=(help)
+  local cmds7=(diff)
+  local cmds8=(filter)
+  local cmds9=(export)
+  local cmds10=(query)
+  local cmds11=(explore)
+  local cmds12=(ps)
+  local cmds13=(attach)
+  local cmds14=(detach)
+  local cmds15=(install)
+  local cmds16=(uninstall)
+  local cmds17=(help)
 
-  if CompWordsContainsArray "${cmds16[@]}"; then _picocli_jtrace_help; return $?; fi
-  if CompWordsContainsArray "${cmds15[@]}"; then _picocli_jtrace_uninstall; return $?; fi
-  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_jtrace_install; return $?; fi
-  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_jtrace_detach; return $?; fi
-  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_jtrace_attach; return $?; fi
-  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_jtrace_ps; return $?; fi
-  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_jtrace_explore; return $?; fi
-  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_jtrace_query; return $?; fi
-  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_jtrace_export; return $?; fi
-  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_jtrace_filter; return $?; fi
+  if CompWordsContainsArray "${cmds17[@]}"; then _picocli_jtrace_help; return $?; fi
+  if CompWordsContainsArray "${cmds16[@]}"; then _picocli_jtrace_uninstall; return $?; fi
+  if CompWordsContainsArray "${cmds15[@]}"; then _picocli_jtrace_install; return $?; fi
+  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_jtrace_detach; return $?; fi
+  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_jtrace_attach; return $?; fi
+  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_jtrace_ps; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_jtrace_explore; return $?; fi
+  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_jtrace_query; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_jtrace_export; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_jtrace_filter; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_jtrace_diff; return $?; fi
   if CompWordsContainsArray "${cmds6[@]}"; then _picocli_jtrace_calls; return $?; fi
   if CompWordsContainsArray "${cmds5[@]}"; then _picocli_jtrace_vars; return $?; fi
   if CompWordsContainsArray "${cmds4[@]}"; then _picocli_jtrace_exceptions; return $?; fi
@@ -218,7 +221,7 @@ function _picocli_jtrace() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run print summary tree exceptions vars calls filter export query explore ps attach detach install uninstall help"
+  local commands="run print summary tree exceptions vars calls diff filter export query explore ps attach detach install uninstall help"
   local flag_opts="'--debug' '-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -609,6 +612,86 @@ function _picocli_jtrace_calls() {
     local currIndex
     currIndex=$(currentPositionalIndex "calls" "${arg_opts}" "${flag_opts}")
     if (( currIndex >= 0 && currIndex <= 0 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `diff` subcommand.
+function _picocli_jtrace_diff() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--all' '--summary' '-h' '--help' '-V' '--version' '--debug'"
+  local arg_opts="'--context' '--sort' '--top' '--fail-above' '--pair' '--ignore' '--thread' '--depth' '--format' '-o' '--output' '--color'"
+  local COLUMN_option_args=("calls" "total" "self") # --sort values
+  local FORMAT_option_args=("text" "flamegraph") # --format values
+  local WHEN_option_args=("auto" "always" "never") # --color values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--context')
+      return
+      ;;
+    '--sort')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${COLUMN_option_args[@]}" ) )
+      return $?
+      ;;
+    '--top')
+      return
+      ;;
+    '--fail-above')
+      return
+      ;;
+    '--pair')
+      return
+      ;;
+    '--ignore')
+      return
+      ;;
+    '--thread')
+      return
+      ;;
+    '--depth')
+      return
+      ;;
+    '--format')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
+      return $?
+      ;;
+    '-o'|'--output')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--color')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WHEN_option_args[@]}" ) )
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "diff" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 0 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    elif (( currIndex >= 1 && currIndex <= 1 )); then
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       positionals=$( compgen -f -- "${curr_word}" ) # files
@@ -1015,7 +1098,7 @@ function _picocli_jtrace_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run print summary tree exceptions vars calls filter export query explore ps attach detach install uninstall"
+  local commands="run print summary tree exceptions vars calls diff filter export query explore ps attach detach install uninstall"
   local flag_opts="'-h' '--help' '--debug'"
   local arg_opts=""
 

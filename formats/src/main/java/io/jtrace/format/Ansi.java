@@ -37,6 +37,10 @@ public final class Ansi {
         return style(a -> a.fg(Color.CYAN), s);
     }
 
+    public String green(String s) {
+        return style(a -> a.fg(Color.GREEN), s);
+    }
+
     private String style(UnaryOperator<org.fusesource.jansi.Ansi> start, String s) {
         if (!on) return s;
         return start.apply(new org.fusesource.jansi.Ansi(s.length() + 12)).a(s).reset().toString();

@@ -58,6 +58,17 @@ public final class FlameGraphHtmlWriter implements TraceWriter, CallTreeOutput {
 
     @Override
     public void end(CallTree tree) throws IOException {
+        end(tree, null);
+    }
+
+    /**
+     * A differential flame graph ({@code jtrace diff --format flamegraph}): {@code tree} (B) drawn
+     * as usual, each frame coloured by the change of its self time against the same call path in
+     * {@code base} (A; paths matched by class, name and descriptor): red where it grew, blue where
+     * it shrank, grey where it stayed; the tooltip shows both runs' figures. Null {@code base}: the
+     * plain flame graph.
+     */
+    public void end(CallTree tree, CallTree base) throws IOException {
         out.write("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>jtrace flame graph</title>\n<style>"
                 + "body{font:12px sans-serif;margin:8px}canvas{width:100%;display:block}"
                 + "#info{height:1.5em;white-space:nowrap;overflow:hidden;font-family:monospace}"
@@ -76,6 +87,14 @@ public final class FlameGraphHtmlWriter implements TraceWriter, CallTreeOutput {
         g.writeArrayFieldStart("nodes");
         ArrayDeque<CallTree.Node> todo = new ArrayDeque<>();
         for (CallTree.Node r : tree.roots()) pushChildren(todo, r.children());
+        // base: for each node of the tree, in the same order, the node on the same path in A (or none)
+        List<CallTree.Node> inBase = base == null ? null : new ArrayList<>();
+        ArrayDeque<Map<String, CallTree.Node>> baseChildren = new ArrayDeque<>();
+        if (base != null) {
+            Map<String, CallTree.Node> top = new HashMap<>();
+            for (CallTree.Node r : base.roots()) for (CallTree.Node c : r.children()) top.put(pathKey(c), c);
+            for (int i = 0; i < todo.size(); i++) baseChildren.push(top);
+        }
         List<String> nameList = new ArrayList<>();
         while (!todo.isEmpty()) {
             CallTree.Node n = todo.pop();
@@ -91,16 +110,41 @@ public final class FlameGraphHtmlWriter implements TraceWriter, CallTreeOutput {
             g.writeNumber(n.totalNanos());
             g.writeNumber(n.selfNanos());
             g.writeNumber(n.calls());
+            if (base != null) {
+                CallTree.Node match = baseChildren.pop().get(pathKey(n));
+                inBase.add(match);
+                Map<String, CallTree.Node> under = new HashMap<>();
+                if (match != null) for (CallTree.Node c : match.children()) under.put(pathKey(c), c);
+                for (int i = 0; i < n.children().size(); i++) baseChildren.push(under);
+            }
             pushChildren(todo, n.children());
         }
         g.writeEndArray();
         g.writeArrayFieldStart("names");
         for (String n : nameList) g.writeString(n);
         g.writeEndArray();
+        if (base != null) {
+            long baseTotal = 0;
+            for (CallTree.Node r : base.roots()) baseTotal += r.totalNanos();
+            g.writeNumberField("baseTotal", baseTotal);
+            // per node: A's total, self and calls on the same path; -1, -1, 0 where A has no such path
+            g.writeArrayFieldStart("base");
+            for (CallTree.Node m : inBase) {
+                g.writeNumber(m == null ? -1 : m.totalNanos());
+                g.writeNumber(m == null ? -1 : m.selfNanos());
+                g.writeNumber(m == null ? 0 : m.calls());
+            }
+            g.writeEndArray();
+        }
         g.writeEndObject();
         g.flush();
         out.write("</script>\n<script>\n" + SCRIPT + "</script>\n</body></html>\n");
         out.flush();
+    }
+
+    /** A call path step as two recordings agree on it (method ids differ between them). */
+    private static String pathKey(CallTree.Node n) {
+        return n.method().className() + '.' + n.method().name() + n.method().descriptor();
     }
 
     private static void pushChildren(ArrayDeque<CallTree.Node> todo, List<CallTree.Node> children) {
@@ -109,7 +153,8 @@ public final class FlameGraphHtmlWriter implements TraceWriter, CallTreeOutput {
 
     private static final String SCRIPT = String.join("\n",
             "const D = JSON.parse(document.getElementById('data').textContent);",
-            "document.getElementById('title').textContent = 'jtrace flame graph: ' + D.title;",
+            "const B = D.base || null;",
+            "document.getElementById('title').textContent = (B ? 'jtrace differential flame graph (B against A, red: self time grew, blue: shrank): ' : 'jtrace flame graph: ') + D.title;",
             "const n = D.nodes.length / 5, X = new Float64Array(n), next = [0, 0];",
             "let maxDepth = 1;",
             "for (let i = 0; i < n; i++) {",
@@ -119,8 +164,16 @@ public final class FlameGraphHtmlWriter implements TraceWriter, CallTreeOutput {
             "const canvas = document.getElementById('flame'), ctx = canvas.getContext('2d'), info = document.getElementById('info');",
             "const ROW = 17; let zoom = {x: 0, w: D.total, depth: 0}, pattern = null, hits = [];",
             "function fmt(ns) { return ns < 1e3 ? ns + ' ns' : ns < 1e6 ? (ns / 1e3).toFixed(2) + ' us' : ns < 1e9 ? (ns / 1e6).toFixed(2) + ' ms' : (ns / 1e9).toFixed(2) + ' s'; }",
+            "let maxDelta = 0;",
+            "if (B) for (let i = 0; i < n; i++) maxDelta = Math.max(maxDelta, Math.abs(D.nodes[5 * i + 3] - Math.max(B[3 * i + 1], 0)));",
             "function color(name, i) {",
             "  if (pattern && pattern.test(name)) return '#c050e0';",
+            "  if (B) {",
+            "    const d = D.nodes[5 * i + 3] - Math.max(B[3 * i + 1], 0), s = maxDelta ? Math.min(1, Math.abs(d) / maxDelta) : 0;",
+            "    if (d === 0 || s < 0.01) return 'hsl(0,0%,85%)';",
+            "    return d > 0 ? 'hsl(0,' + Math.round(40 + 50 * s) + '%,' + Math.round(85 - 30 * s) + '%)'",
+            "                 : 'hsl(220,' + Math.round(40 + 50 * s) + '%,' + Math.round(85 - 30 * s) + '%)';",
+            "  }",
             "  let h = 0; for (let k = 0; k < name.length; k++) h = (h * 31 + name.charCodeAt(k)) | 0;",
             "  return 'hsl(' + (10 + Math.abs(h) % 45) + ',85%,' + (55 + Math.abs(h >> 8) % 15) + '%)';",
             "}",
@@ -151,13 +204,21 @@ public final class FlameGraphHtmlWriter implements TraceWriter, CallTreeOutput {
             "  for (let k = hits.length - 1; k >= 0; k--) { const h = hits[k]; if (mx >= h.x && mx < h.x + h.w && my >= h.y && my < h.y + ROW) return h.i; }",
             "  return null;",
             "}",
+            "function tooltip(i) {",
+            "  const t = D.nodes[5 * i + 2], s = D.nodes[5 * i + 3], c = D.nodes[5 * i + 4];",
+            "  const own = D.names[D.nodes[5 * i]] + ': total ' + fmt(t) + ' (' + (D.total ? (100 * t / D.total).toFixed(2) : 0)",
+            "    + '%), self ' + fmt(s) + ', ' + c + ' call(s)';",
+            "  if (!B) return own;",
+            "  const ta = B[3 * i], sa = B[3 * i + 1], ca = B[3 * i + 2], d = s - Math.max(sa, 0);",
+            "  return D.names[D.nodes[5 * i]] + ': B total ' + fmt(t) + ', self ' + fmt(s) + ', ' + c + ' call(s); '",
+            "    + (ta < 0 ? 'A: not called on this path' : 'A total ' + fmt(ta) + ', self ' + fmt(sa) + ', ' + ca + ' call(s)')",
+            "    + '; self ' + (d >= 0 ? '+' : '-') + fmt(Math.abs(d));",
+            "}",
             "canvas.onmousemove = ev => {",
             "  const i = at(ev);",
             "  if (i === null) { info.textContent = ''; return; }",
             "  if (i < 0) { info.textContent = 'all: ' + fmt(D.total); return; }",
-            "  const t = D.nodes[5 * i + 2], s = D.nodes[5 * i + 3], c = D.nodes[5 * i + 4];",
-            "  info.textContent = D.names[D.nodes[5 * i]] + ': total ' + fmt(t) + ' (' + (D.total ? (100 * t / D.total).toFixed(2) : 0)",
-            "    + '%), self ' + fmt(s) + ', ' + c + ' call(s)';",
+            "  info.textContent = tooltip(i);",
             "};",
             "canvas.onclick = ev => {",
             "  const i = at(ev);",

@@ -53,6 +53,7 @@ public final class Main implements Runnable {
             ExceptionsCommand.class,
             VarsCommand.class,
             CallsCommand.class,
+            DiffCommand.class,
             FilterCommand.class,
             ExportCommand.class,
             QueryCommand.class,

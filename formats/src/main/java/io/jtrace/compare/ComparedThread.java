@@ -1,0 +1,123 @@
+package io.jtrace.compare;
+
+import io.jtrace.model.ExceptionEvent;
+import io.jtrace.model.LineExecuted;
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.MethodExit;
+import io.jtrace.model.RecordsLost;
+import io.jtrace.model.TraceEvent;
+import io.jtrace.model.VariableAccess;
+import io.jtrace.read.ThreadTimeline;
+import io.jtrace.recording.Recorded;
+import io.jtrace.recording.Selection;
+
+/**
+ * One thread's steps as a comparison reads them, pulled from the replay a batch at a time (memory:
+ * one batch). Left out: ignored methods' calls with everything under them, frames deeper than the
+ * depth limit, variable reads (a different value read follows from a write or an argument), and
+ * kinds of events that only one of the two recordings holds.
+ */
+final class ComparedThread {
+    private final ThreadTimeline timeline;
+    private final Selection selection;
+    private final boolean exceptions;
+    private final boolean variables;
+    private final boolean lines;
+    /** The exit half of the leaf call whose enter half was handed out last. */
+    private Step pendingExit;
+    /** Depth of the left-out frame being skipped, or -1. */
+    private int skippingDepth = -1;
+    /** Steps handed out. */
+    long steps;
+
+    ComparedThread(ThreadTimeline timeline, Selection selection, Recorded both) {
+        this.timeline = timeline;
+        this.selection = selection;
+        this.exceptions = both.has(Recorded.Kind.EXCEPTIONS) && selection.reads(Recorded.Kind.EXCEPTIONS);
+        this.variables = both.has(Recorded.Kind.VARIABLES) && selection.reads(Recorded.Kind.VARIABLES);
+        this.lines = both.has(Recorded.Kind.LINES) && selection.reads(Recorded.Kind.LINES);
+    }
+
+    /** A step read ahead and given back ({@link #pushBack}). */
+    private Step pushedBack;
+
+    /** The next step, or null at the thread's end. */
+    Step next() {
+        if (pushedBack != null) {
+            Step s = pushedBack;
+            pushedBack = null;
+            return s;
+        }
+        if (pendingExit != null) {
+            Step s = pendingExit;
+            pendingExit = null;
+            steps++;
+            return s;
+        }
+        for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) {
+            if (!counts(e)) continue;
+            steps++;
+            if (e instanceof MethodCall) {
+                pendingExit = new Step(e, Step.Part.CALL_EXIT);
+                return new Step(e, Step.Part.CALL_ENTER);
+            }
+            return new Step(e, Step.Part.WHOLE);
+        }
+        return null;
+    }
+
+    /** Gives {@code s}, just read, back: the next {@link #next} returns it again. */
+    void pushBack(Step s) {
+        if (pushedBack != null) throw new IllegalStateException("one step back at most");
+        pushedBack = s;
+    }
+
+    /**
+     * The next event as a whole, for showing what follows a divergence: the exit half of a leaf
+     * call already shown is passed over. Null at the end.
+     */
+    TraceEvent nextEvent() {
+        if (pushedBack != null) {
+            Step s = pushedBack;
+            pushedBack = null;
+            if (s.part() != Step.Part.CALL_EXIT) {
+                pendingExit = null;
+                return s.event();
+            }
+        }
+        pendingExit = null;
+        Step s = next();
+        if (s == null) return null;
+        pendingExit = null;
+        return s.event();
+    }
+
+    private boolean counts(TraceEvent e) {
+        if (skippingDepth >= 0) {
+            if (e instanceof MethodExit x && x.depth() == skippingDepth) skippingDepth = -1;
+            else if (e instanceof RecordsLost l && l.depth() <= skippingDepth) skippingDepth = -1;
+            else return false;
+            return e instanceof RecordsLost;
+        }
+        if (e instanceof MethodEnter m) {
+            if (leftOut(m.method(), m.depth())) {
+                skippingDepth = m.depth();
+                return false;
+            }
+            return true;
+        }
+        if (e instanceof MethodCall m) return !leftOut(m.method(), m.depth());
+        if (e instanceof MethodExit || e instanceof RecordsLost) return true;
+        // an event inside a frame at depth - 1: within the limit if that frame is
+        if (e.depth() > 0 && !selection.withinDepth(e.depth() - 1)) return false;
+        if (e instanceof ExceptionEvent) return exceptions;
+        if (e instanceof VariableAccess v) return variables && v.variable().write();
+        if (e instanceof LineExecuted) return lines;
+        return true;
+    }
+
+    private boolean leftOut(io.jtrace.model.MethodInfo m, int depth) {
+        return !selection.withinDepth(depth) || selection.ignores(m);
+    }
+}

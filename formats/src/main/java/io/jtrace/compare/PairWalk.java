@@ -1,0 +1,204 @@
+package io.jtrace.compare;
+
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.RecordsLost;
+import io.jtrace.model.TraceEvent;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Walks one thread of each run in step and finds where they part (first divergence); with
+ * {@code all}, goes on: a divergent region ends when both runs leave the frame they parted in,
+ * then the walk resumes in step. Memory: the shared stack, {@code context} events, one batch a
+ * side, and one region's alignment window.
+ */
+final class PairWalk {
+    private final ComparedThread a;
+    private final ComparedThread b;
+    private final int context;
+    private final List<MethodInfo> stack = new ArrayList<>();
+    private final ArrayDeque<TraceEvent> before = new ArrayDeque<>();
+    /** The last pair of steps that agreed. */
+    private Step lastA;
+    private Step lastB;
+    private long sameSteps;
+    private boolean lost;
+
+    PairWalk(ComparedThread a, ComparedThread b, int context) {
+        this.a = a;
+        this.b = b;
+        this.context = context;
+    }
+
+    /** Compares until the first divergence (or to the end); with {@code all}, every divergent region. */
+    ThreadDiff run(ThreadPairs.Pair pair, boolean all) {
+        Divergence first = null;
+        long sameBeforeFirst = 0;
+        List<Region> regions = new ArrayList<>();
+        while (true) {
+            Step x = a.next();
+            Step y = b.next();
+            if (x == null && y == null) break;
+            if (x != null && y != null && StepComparison.same(x, y)) {
+                agreed(x, y);
+                continue;
+            }
+            lost |= x != null && x.event() instanceof RecordsLost || y != null && y.event() instanceof RecordsLost;
+            if (!all) {
+                first = divergence(x, y, true);
+                sameBeforeFirst = sameSteps;
+                break;
+            }
+            Region r = region(x, y);
+            if (first == null) {
+                first = r.start();
+                sameBeforeFirst = first.sameSteps();
+            }
+            regions.add(r);
+            if (lost) break;
+        }
+        return new ThreadDiff(pair, first == null ? sameSteps : sameBeforeFirst, first, regions, lost);
+    }
+
+    private void agreed(Step x, Step y) {
+        sameSteps++;
+        if (x.entersFrame()) stack.add(x.method());
+        else if (x.leavesFrame() && !stack.isEmpty()) stack.remove(stack.size() - 1);
+        if (x.part() != Step.Part.CALL_ENTER) {
+            if (context > 0) {
+                if (before.size() == context) before.removeFirst();
+                before.addLast(x.event());
+            }
+        }
+        lastA = x;
+        lastB = y;
+    }
+
+    /**
+     * The divergence at {@code x} / {@code y} (null: that thread ended). Where the last steps that
+     * agreed were the enter half of a leaf call ({@code =} in one run, {@code >} or {@code =} in the
+     * other), the lines differ from that call on: both are shown from there.
+     * {@code readOn}: read the events after it on each side for showing them (not when a region
+     * will read them).
+     */
+    private Divergence divergence(Step x, Step y, boolean readOn) {
+        List<TraceEvent> inA = new ArrayList<>();
+        List<TraceEvent> inB = new ArrayList<>();
+        List<TraceEvent> shared = new ArrayList<>(before);
+        boolean split = lastA != null && (lastA.part() == Step.Part.CALL_ENTER || lastB.part() == Step.Part.CALL_ENTER);
+        if (split) {
+            if (lastA.part() == Step.Part.WHOLE && !shared.isEmpty()) shared.remove(shared.size() - 1);
+            inA.add(lastA.event());
+            inB.add(lastB.event());
+        }
+        if (x != null && (inA.isEmpty() || inA.get(inA.size() - 1) != x.event())) inA.add(x.event());
+        if (y != null && (inB.isEmpty() || inB.get(inB.size() - 1) != y.event())) inB.add(y.event());
+        if (readOn) {
+            readOn(a, inA, x);
+            readOn(b, inB, y);
+        }
+        return new Divergence(sameSteps, stack, StepComparison.difference(x, y), shared, inA, inB);
+    }
+
+    private void readOn(ComparedThread side, List<TraceEvent> shown, Step at) {
+        if (at == null) return;
+        while (shown.size() < Math.max(1, context)) {
+            TraceEvent e = side.nextEvent();
+            if (e == null) return;
+            shown.add(e);
+        }
+    }
+
+    /**
+     * A divergent region from {@code x} / {@code y}: each side is read until it leaves the frame
+     * the two parted in (the innermost shared frame; none: to the thread's end), its calls lined up
+     * with the other side's. The walk then goes on in step after both exits.
+     */
+    private Region region(Step x, Step y) {
+        Divergence start = divergence(x, y, false);
+        int partedDepth = stack.size() - 1; // -1: parted outside every frame, the region runs to the end
+        Map<MethodInfo, Integer> ids = new HashMap<>();
+        Map<MethodKey, Integer> idsByKey = new HashMap<>();
+        List<MethodKey> keys = new ArrayList<>();
+        Side sa = readRegion(a, x, partedDepth, ids, idsByKey, keys);
+        ids.clear(); // a MethodInfo of A and one of B differ as objects: the key joins them
+        Side sb = readRegion(b, y, partedDepth, ids, idsByKey, keys);
+        Map<MethodKey, Long> onlyA = new HashMap<>();
+        Map<MethodKey, Long> onlyB = new HashMap<>();
+        boolean[][] kept = CallAlignment.common(sa.calls, sa.n, sb.calls, sb.n);
+        for (int i = 0; i < sa.n; i++) if (!kept[0][i]) onlyA.merge(keys.get(sa.calls[i]), 1L, Long::sum);
+        for (int j = 0; j < sb.n; j++) if (!kept[1][j]) onlyB.merge(keys.get(sb.calls[j]), 1L, Long::sum);
+        boolean aligned = sa.overflow.isEmpty() && sb.overflow.isEmpty();
+        for (Map.Entry<Integer, Long> e : sa.overflow.entrySet()) {
+            long d = e.getValue() - sb.overflow.getOrDefault(e.getKey(), 0L);
+            if (d > 0) onlyA.merge(keys.get(e.getKey()), d, Long::sum);
+        }
+        for (Map.Entry<Integer, Long> e : sb.overflow.entrySet()) {
+            long d = e.getValue() - sa.overflow.getOrDefault(e.getKey(), 0L);
+            if (d > 0) onlyB.merge(keys.get(e.getKey()), d, Long::sum);
+        }
+        if (partedDepth >= 0) stack.remove(stack.size() - 1);
+        // a frame left with another value or outcome than in the other run, because of what differed
+        // under it, is part of the same region, and so is each caller left likewise right after it
+        while (!lost && !stack.isEmpty()) {
+            Step nx = a.next();
+            Step ny = b.next();
+            boolean sameFrameLeft = nx != null && ny != null && nx.leavesFrame() && ny.leavesFrame()
+                    && MethodKey.same(nx.method(), ny.method()) && !StepComparison.same(nx, ny);
+            if (!sameFrameLeft) {
+                if (nx != null) a.pushBack(nx);
+                if (ny != null) b.pushBack(ny);
+                break;
+            }
+            stack.remove(stack.size() - 1);
+        }
+        before.clear();
+        lastA = null;
+        lastB = null;
+        return new Region(start, sa.total, sb.total, onlyA, onlyB, aligned);
+    }
+
+    /** One side's calls in a region: the first {@link CallAlignment#WINDOW} as ids in order, the rest counted by id. */
+    private static final class Side {
+        int[] calls = new int[64];
+        int n;
+        long total;
+        final Map<Integer, Long> overflow = new HashMap<>();
+    }
+
+    private Side readRegion(ComparedThread side, Step from, int partedDepth, Map<MethodInfo, Integer> ids,
+                            Map<MethodKey, Integer> idsByKey, List<MethodKey> keys) {
+        Side s = new Side();
+        for (Step st = from; st != null; st = side.next()) {
+            if (st.event() instanceof RecordsLost) {
+                lost = true;
+                return s;
+            }
+            if (st.leavesFrame() && st.event().depth() == partedDepth) return s;
+            if (!st.entersFrame()) continue;
+            Integer id = ids.get(st.method());
+            if (id == null) {
+                MethodKey k = MethodKey.of(st.method());
+                id = idsByKey.get(k);
+                if (id == null) {
+                    id = keys.size();
+                    keys.add(k);
+                    idsByKey.put(k, id);
+                }
+                ids.put(st.method(), id);
+            }
+            s.total++;
+            if (s.n < CallAlignment.WINDOW) {
+                if (s.n == s.calls.length) s.calls = java.util.Arrays.copyOf(s.calls, s.n * 2);
+                s.calls[s.n++] = id;
+            } else {
+                s.overflow.merge(id, 1L, Long::sum);
+            }
+        }
+        return s;
+    }
+}

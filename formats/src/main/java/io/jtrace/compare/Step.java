@@ -1,0 +1,40 @@
+package io.jtrace.compare;
+
+import io.jtrace.model.CallValues;
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.MethodExit;
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.TraceEvent;
+
+/**
+ * One step of a thread as two runs are compared: an event, or one half of a call with no traced
+ * callees. A leaf call in one run may have callees in the other ({@code =} against {@code >}):
+ * compared as an enter and an exit, the two agree up to the first callee.
+ */
+record Step(TraceEvent event, Part part) {
+    enum Part { WHOLE, CALL_ENTER, CALL_EXIT }
+
+    boolean entersFrame() {
+        return event instanceof MethodEnter || part == Part.CALL_ENTER;
+    }
+
+    boolean leavesFrame() {
+        return event instanceof MethodExit || part == Part.CALL_EXIT;
+    }
+
+    /** The method entered or left; null for other events. */
+    MethodInfo method() {
+        if (event instanceof MethodEnter e) return e.method();
+        if (event instanceof MethodExit e) return e.method();
+        if (event instanceof MethodCall e) return e.method();
+        return null;
+    }
+
+    CallValues values() {
+        if (event instanceof MethodEnter e) return e.values();
+        if (event instanceof MethodExit e) return e.values();
+        if (event instanceof MethodCall e) return e.values();
+        return null;
+    }
+}

@@ -1,0 +1,188 @@
+package io.jtrace.compare;
+
+import io.jtrace.format.CallValuesText;
+import io.jtrace.format.VariableText;
+import io.jtrace.model.Argument;
+import io.jtrace.model.CallValues;
+import io.jtrace.model.CodeSite;
+import io.jtrace.model.ExceptionCaught;
+import io.jtrace.model.ExceptionEvent;
+import io.jtrace.model.ExceptionRef;
+import io.jtrace.model.ExceptionSuppressed;
+import io.jtrace.model.ExceptionThrown;
+import io.jtrace.model.ExceptionUncaught;
+import io.jtrace.model.ExitKind;
+import io.jtrace.model.FinallyEntered;
+import io.jtrace.model.LineExecuted;
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodExit;
+import io.jtrace.model.RecordsLost;
+import io.jtrace.model.TraceEvent;
+import io.jtrace.model.Value;
+import io.jtrace.model.VariableAccess;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The rule of what counts as the same step in two runs. Methods by class, name and descriptor;
+ * exits by how they ended and the exception's type; exception events by kind, type and the
+ * method they happened in; values ({@code --args}, {@code --vars}) where both runs recorded them.
+ * Never times, durations, identity hashes or exception messages (they carry hashes and times).
+ */
+final class StepComparison {
+    private StepComparison() {}
+
+    static boolean same(Step a, Step b) {
+        if (a.entersFrame()) {
+            return b.entersFrame() && MethodKey.same(a.method(), b.method()) && sameArguments(a.values(), b.values());
+        }
+        if (a.leavesFrame()) {
+            return b.leavesFrame() && MethodKey.same(a.method(), b.method()) && outcome(a).equals(outcome(b))
+                    && sameValue(returned(a.values()), returned(b.values()));
+        }
+        TraceEvent x = a.event();
+        TraceEvent y = b.event();
+        if (x instanceof RecordsLost || y instanceof RecordsLost) return false; // nothing to compare past a gap
+        if (x.getClass() != y.getClass()) return false;
+        if (x instanceof ExceptionThrown t && y instanceof ExceptionThrown u) {
+            return t.kind() == u.kind() && sameType(t.exception(), u.exception()) && sameMethod(t.site(), u.site());
+        }
+        if (x instanceof ExceptionCaught c && y instanceof ExceptionCaught d) {
+            return sameType(c.exception(), d.exception()) && sameMethod(c.site(), d.site());
+        }
+        if (x instanceof FinallyEntered f && y instanceof FinallyEntered g) {
+            return f.resourceClose() == g.resourceClose() && sameType(f.exception(), g.exception()) && sameMethod(f.site(), g.site());
+        }
+        if (x instanceof ExceptionSuppressed s && y instanceof ExceptionSuppressed t) {
+            return sameType(s.exception(), t.exception()) && sameType(s.primary(), t.primary());
+        }
+        if (x instanceof ExceptionUncaught u && y instanceof ExceptionUncaught v) {
+            return sameType(u.exception(), v.exception());
+        }
+        if (x instanceof VariableAccess v && y instanceof VariableAccess w) {
+            return v.variable().name().equals(w.variable().name()) && v.variable().kind() == w.variable().kind()
+                    && v.variable().ownerClass().equals(w.variable().ownerClass()) && v.index() == w.index()
+                    && MethodKey.same(v.method(), w.method()) && sameValue(v.value(), w.value());
+        }
+        if (x instanceof LineExecuted l && y instanceof LineExecuted m) {
+            return l.line() == m.line() && MethodKey.same(l.method(), m.method());
+        }
+        return false;
+    }
+
+    /** Returned, threw (which type), or still running. Timed or not is the tracer's choice, not the program's. */
+    private static String outcome(Step s) {
+        ExitKind kind;
+        ExceptionRef x;
+        if (s.event() instanceof MethodExit e) {
+            kind = e.kind();
+            x = e.exception();
+        } else {
+            MethodCall c = (MethodCall) s.event();
+            kind = c.kind();
+            x = c.exception();
+        }
+        if (kind.returned()) return "return";
+        if (kind == ExitKind.UNFINISHED) return "unfinished";
+        return "threw " + (x == null || x.type() == null ? "?" : x.type());
+    }
+
+    private static boolean sameType(ExceptionRef a, ExceptionRef b) {
+        return Objects.equals(a == null ? null : a.type(), b == null ? null : b.type());
+    }
+
+    private static boolean sameMethod(CodeSite a, CodeSite b) {
+        if (a == null || b == null) return a == b;
+        return a.className().equals(b.className()) && a.methodName().equals(b.methodName())
+                && Objects.equals(a.descriptor(), b.descriptor());
+    }
+
+    /** Arguments compare where both runs recorded them, one by one. */
+    private static boolean sameArguments(CallValues a, CallValues b) {
+        if (a == null || b == null) return true;
+        List<Argument> x = a.arguments();
+        List<Argument> y = b.arguments();
+        if (x.size() != y.size()) return true; // recorded with other --args settings: not comparable
+        for (int i = 0; i < x.size(); i++) if (!sameValue(x.get(i).value(), y.get(i).value())) return false;
+        return true;
+    }
+
+    private static Value returned(CallValues v) {
+        return v == null || v.returned() == null ? null : v.returned().value();
+    }
+
+    /**
+     * Values compare by what they are, not which object: a primitive by its bits, a string by its
+     * text, another reference by its runtime type (its identity hash differs between runs). Null
+     * on either side: not recorded there.
+     */
+    static boolean sameValue(Value a, Value b) {
+        if (a == null || b == null) return true;
+        if (a.kind() != b.kind()) return false;
+        return switch (a.kind()) {
+            case INT, FLOAT, DOUBLE -> a.bits() == b.bits();
+            case STRING, TEXT -> Objects.equals(a.text(), b.text()) && a.fullLength() == b.fullLength()
+                    && Objects.equals(a.type(), b.type());
+            case OBJECT -> Objects.equals(a.type(), b.type());
+            case NULL, REDACTED -> true;
+        };
+    }
+
+    /**
+     * What differs between two steps, in words: {@code A calls X where B calls Y},
+     * {@code Bank.transfer's argument amount: 250 in A, 300 in B}. {@code b} or {@code a} may be
+     * null: that run's thread ended there.
+     */
+    static String difference(Step a, Step b) {
+        if (a != null && b != null) {
+            if (a.entersFrame() && b.entersFrame() && MethodKey.same(a.method(), b.method())) {
+                List<Argument> x = a.values().arguments();
+                List<Argument> y = b.values().arguments();
+                for (int i = 0; i < x.size(); i++) {
+                    if (!sameValue(x.get(i).value(), y.get(i).value())) {
+                        return a.method().simpleClassName() + "." + a.method().name() + "'s argument " + x.get(i).name() + ": "
+                                + CallValuesText.value(x.get(i)) + " in A, " + CallValuesText.value(y.get(i)) + " in B";
+                    }
+                }
+            }
+            if (a.leavesFrame() && b.leavesFrame() && MethodKey.same(a.method(), b.method()) && outcome(a).equals(outcome(b))) {
+                return a.method().simpleClassName() + "." + a.method().name() + " returned "
+                        + CallValuesText.value(a.values().returned()) + " in A, " + CallValuesText.value(b.values().returned()) + " in B";
+            }
+            if (a.event() instanceof VariableAccess v && b.event() instanceof VariableAccess w
+                    && v.variable().name().equals(w.variable().name())) {
+                return VariableText.target(v) + " = " + VariableText.value(v.value(), v.variable().type()) + " in A, "
+                        + VariableText.value(w.value(), w.variable().type()) + " in B";
+            }
+        }
+        return "A " + what(a) + " where B " + what(b);
+    }
+
+    /** What a step does, in words. */
+    static String what(Step s) {
+        if (s == null) return "ends";
+        if (s.entersFrame()) return "calls " + s.method().displayName();
+        if (s.leavesFrame()) {
+            String o = outcome(s);
+            String name = s.method().displayName();
+            return o.equals("return") ? "returns from " + name
+                    : o.equals("unfinished") ? "is still in " + name + " at the end"
+                    : "leaves " + name + " by " + o.substring("threw ".length());
+        }
+        TraceEvent e = s.event();
+        if (e instanceof ExceptionThrown t) return (t.kind() == io.jtrace.model.ThrowKind.RETHROWN ? "rethrows " : "throws ") + type(t);
+        if (e instanceof ExceptionCaught c) return "catches " + type(c);
+        if (e instanceof FinallyEntered f) return "runs a finally block for " + type(f);
+        if (e instanceof ExceptionSuppressed x) return "suppresses " + type(x);
+        if (e instanceof ExceptionUncaught u) return "does not catch " + type(u);
+        if (e instanceof VariableAccess v) return "writes " + VariableText.target(v) + " = " + VariableText.value(v.value(), v.variable().type());
+        if (e instanceof LineExecuted l) return "runs line " + l.line() + " of " + l.method().displayName();
+        if (e instanceof RecordsLost) return "lost records (the rest of this thread cannot be compared)";
+        return e.getClass().getSimpleName();
+    }
+
+    private static String type(ExceptionEvent e) {
+        return e.exception() == null || e.exception().type() == null ? "an exception" : e.exception().type();
+    }
+}

@@ -1,0 +1,175 @@
+package io.jtrace.compare;
+
+import io.jtrace.analysis.CallVisitor;
+import io.jtrace.analysis.MethodStatistics;
+import io.jtrace.model.ExceptionRef;
+import io.jtrace.model.ExceptionThrown;
+import io.jtrace.model.ExitKind;
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.ThrowKind;
+import io.jtrace.model.TraceEvent;
+import io.jtrace.read.Replay;
+import io.jtrace.recording.Recording;
+import io.jtrace.recording.Selection;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Per method calls, total and self time in two recordings, and exceptions per type, side by side
+ * ({@code jtrace diff --summary}); uftrace's {@code report --diff}. Each side is the statistics
+ * {@code jtrace summary} computes ({@link MethodStatistics}) and the exceptions thrown per type,
+ * joined by method (class, name, descriptor) and by exception type.
+ */
+public final class SummaryDiff {
+    /** What to sort methods by: the largest change of this column first. */
+    public enum Sort { calls, total, self }
+
+    /** One method in A and B; a side is null where that run never called it. */
+    public record MethodRow(MethodKey method, MethodInfo info, MethodStatistics.MethodRow a, MethodStatistics.MethodRow b) {
+        public long callsA() { return a == null ? 0 : a.calls(); }
+        public long callsB() { return b == null ? 0 : b.calls(); }
+        public long totalA() { return a == null ? 0 : a.totalNanos(); }
+        public long totalB() { return b == null ? 0 : b.totalNanos(); }
+        public long selfA() { return a == null ? 0 : a.selfNanos(); }
+        public long selfB() { return b == null ? 0 : b.selfNanos(); }
+
+        long delta(Sort s) {
+            return switch (s) {
+                case calls -> callsB() - callsA();
+                case total -> totalB() - totalA();
+                case self -> selfB() - selfA();
+            };
+        }
+    }
+
+    /** Exceptions of one type thrown in A and in B (a rethrow is not counted again). */
+    public record ExceptionRow(String type, long a, long b) {}
+
+    private final List<MethodRow> methods;
+    private final List<ExceptionRow> exceptions;
+
+    private SummaryDiff(List<MethodRow> methods, List<ExceptionRow> exceptions) {
+        this.methods = methods;
+        this.exceptions = exceptions;
+    }
+
+    /** Reads both recordings' selected threads and joins their statistics; rows sorted by {@code sort}. */
+    public static SummaryDiff compare(Recording a, Recording b, Selection selection, Sort sort) {
+        Side sa = Side.of(a, selection);
+        Side sb = Side.of(b, selection);
+        Map<MethodKey, MethodRow> rows = new LinkedHashMap<>();
+        for (MethodStatistics.MethodRow r : sa.stats.methods()) {
+            if (r.calls() == 0 || selection.ignores(r.method())) continue;
+            MethodKey k = MethodKey.of(r.method());
+            rows.put(k, new MethodRow(k, r.method(), r, null));
+        }
+        for (MethodStatistics.MethodRow r : sb.stats.methods()) {
+            if (r.calls() == 0 || selection.ignores(r.method())) continue;
+            MethodKey k = MethodKey.of(r.method());
+            MethodRow inA = rows.get(k);
+            rows.put(k, new MethodRow(k, inA == null ? r.method() : inA.info(), inA == null ? null : inA.a(), r));
+        }
+        List<MethodRow> methods = new ArrayList<>(rows.values());
+        methods.sort(Comparator.comparingLong((MethodRow r) -> Math.abs(r.delta(sort))).reversed()
+                .thenComparing(r -> r.info().displayName()));
+        Map<String, long[]> types = new HashMap<>();
+        sa.thrown.forEach((type, n) -> types.computeIfAbsent(type, k -> new long[2])[0] = n);
+        sb.thrown.forEach((type, n) -> types.computeIfAbsent(type, k -> new long[2])[1] = n);
+        List<ExceptionRow> exceptions = new ArrayList<>();
+        types.forEach((type, n) -> exceptions.add(new ExceptionRow(type, n[0], n[1])));
+        exceptions.sort(Comparator.comparingLong((ExceptionRow r) -> Math.abs(r.b() - r.a())).reversed()
+                .thenComparing(ExceptionRow::type));
+        return new SummaryDiff(List.copyOf(methods), List.copyOf(exceptions));
+    }
+
+    /** Every method either run called, the largest change first. */
+    public List<MethodRow> methods() {
+        return methods;
+    }
+
+    /** Every exception type either run threw, the largest change of count first. */
+    public List<ExceptionRow> exceptions() {
+        return exceptions;
+    }
+
+    /** Whether the two runs made the same number of calls of every method and threw the same exceptions. */
+    public boolean sameCounts() {
+        return methods.stream().allMatch(r -> r.callsA() == r.callsB())
+                && exceptions.stream().allMatch(r -> r.a() == r.b());
+    }
+
+    /**
+     * Methods whose self time grew by more than {@code fraction} of A's (0.1: ten per cent); a
+     * method only B calls grew from nothing, and counts if it took any time.
+     */
+    public List<MethodRow> grewMoreThan(double fraction) {
+        List<MethodRow> grew = new ArrayList<>();
+        for (MethodRow r : methods) {
+            if (r.selfB() > r.selfA() && r.selfB() - r.selfA() > fraction * r.selfA()) grew.add(r);
+        }
+        return grew;
+    }
+
+    /** One recording's statistics and thrown exceptions per type, read in one replay. */
+    private record Side(MethodStatistics stats, Map<String, Long> thrown) {
+        static Side of(Recording r, Selection selection) {
+            MethodStatistics stats = new MethodStatistics(0);
+            Map<String, Long> thrown = new HashMap<>();
+            Replay.of(r.index(), r.threads(selection)).afterThread(stats::endThread)
+                    .into(new ThrownCount(stats.visitor(), thrown));
+            return new Side(stats, thrown);
+        }
+    }
+
+    /**
+     * Passes every event on to the statistics and counts exceptions as they start: each throw
+     * (by the program, the JVM, or untraced code) but not a rethrow, which resumes the journey of
+     * one already counted ({@code jtrace exceptions} counts journeys the same way).
+     */
+    private static final class ThrownCount implements CallVisitor {
+        private final CallVisitor next;
+        private final Map<String, Long> thrown;
+
+        ThrownCount(CallVisitor next, Map<String, Long> thrown) {
+            this.next = next;
+            this.thrown = thrown;
+        }
+
+        @Override
+        public void enter(ThreadInfo thread, long nanos, int depth, MethodInfo method) {
+            next.enter(thread, nanos, depth, method);
+        }
+
+        @Override
+        public void enteredBeforeTracing(ThreadInfo thread, long nanos, int depth, MethodInfo method) {
+            next.enteredBeforeTracing(thread, nanos, depth, method);
+        }
+
+        @Override
+        public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
+                         ExceptionRef exception) {
+            next.exit(thread, nanos, depth, method, durationNanos, kind, exception);
+        }
+
+        @Override
+        public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
+                         ExceptionRef exception) {
+            next.call(thread, nanos, depth, method, durationNanos, kind, exception);
+        }
+
+        @Override
+        public void other(TraceEvent e) {
+            if (e instanceof ExceptionThrown t && t.kind() != ThrowKind.RETHROWN) {
+                String type = t.exception() == null || t.exception().type() == null ? "(unknown exception)" : t.exception().type();
+                thrown.merge(type, 1L, Long::sum);
+            }
+            next.other(e);
+        }
+    }
+}
