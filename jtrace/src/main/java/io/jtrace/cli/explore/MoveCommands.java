@@ -37,32 +37,37 @@ final class MoveCommands {
         t.add(move("first", List.of(), "first", "the thread's first event", "", Completion.NONE, (s, a, out) -> land(s, s.cursor().goTo(0), "")));
         t.add(move("last", List.of(), "last", "the thread's last event", "", Completion.NONE,
                 (s, a, out) -> land(s, s.cursor().goTo(s.history().size() - 1), "")));
-        t.add(move("step", List.of("s"), "step", "the next event, into calls (after 'exc N': the exception's next step)",
-                "Moves to the next event of the thread, entering calls. After 'exc N' it follows that exception:\n"
-                + "to its next event (unwind, finally, catch, rethrow) until its journey on this thread ends.",
+        t.add(move("step", List.of("s"), "step [N]", "the next event, into calls (after 'exc N': the exception's next step)",
+                "Moves to the next event of the thread, entering calls; 'step N' N times. After 'exc N' it follows that\n"
+                + "exception: to its next event (unwind, finally, catch, rethrow) until its journey on this thread ends.",
                 Completion.NONE, (s, a, out) -> {
-                    if (s.followed != null) follow(s, out, true);
-                    else land(s, s.cursor().step(), "at the last event of thread " + ExploreSession.label(s.thread()));
+                    long n = count("step", a);
+                    if (s.followed != null) repeat(s, n, () -> follow(s, true), null, out);
+                    else jump(s, n, out);
                 }));
-        t.add(move("next", List.of("n"), "next", "the next event in this frame, over calls",
-                "From an enter: to its exit (over the call). Otherwise: the next event at the cursor's level or above.",
-                Completion.NONE, (s, a, out) -> land(s, s.cursor().next(), "no later event in this frame or its callers")));
-        t.add(move("finish", List.of("out"), "finish", "to this frame's exit (return, throw or unwind)",
-                "To the exit of the cursor's frame; from an exit, to the caller's exit.",
-                Completion.NONE, (s, a, out) -> land(s, s.cursor().finish(), "no frame to finish here (outside every traced frame)")));
+        t.add(move("next", List.of("n"), "next [N]", "the next event in this frame, over calls",
+                "From an enter: to its exit (over the call). Otherwise: the next event at the cursor's level or above.\n"
+                + "'next N': N times.",
+                Completion.NONE, (s, a, out) -> repeat(s, count("next", a), s.cursor()::next, "no later event in this frame or its callers", out)));
+        t.add(move("finish", List.of("out"), "finish [N]", "to this frame's exit (return, throw or unwind)",
+                "To the exit of the cursor's frame; from an exit, to the caller's exit. 'finish N': N times.",
+                Completion.NONE, (s, a, out) -> repeat(s, count("finish", a), s.cursor()::finish,
+                        "no frame to finish here (outside every traced frame)", out)));
         t.add(move("up", List.of(), "up", "to the caller's enter", "To the enter of the frame that called the cursor's frame.",
                 Completion.NONE, (s, a, out) -> land(s, s.cursor().up(), "no traced caller")));
-        t.add(move("rstep", List.of("rs"), "rstep", "the previous event (backward step)", "",
+        t.add(move("rstep", List.of("rs"), "rstep [N]", "the previous event (backward step)", "The previous event; 'rstep N': N events back.",
                 Completion.NONE, (s, a, out) -> {
-                    if (s.followed != null) follow(s, out, false);
-                    else land(s, s.cursor().rstep(), "at the first event of thread " + ExploreSession.label(s.thread()));
+                    long n = count("rstep", a);
+                    if (s.followed != null) repeat(s, n, () -> follow(s, false), null, out);
+                    else jump(s, -n, out);
                 }));
-        t.add(move("rnext", List.of("rn"), "rnext", "the previous event in this frame, over calls",
-                "From an exit: to its enter (back over the call). Otherwise: the previous event at the cursor's level or above.",
-                Completion.NONE, (s, a, out) -> land(s, s.cursor().rnext(), "no earlier event in this frame or its callers")));
-        t.add(move("rfinish", List.of("rf"), "rfinish", "back to this frame's enter",
-                "To the enter of the cursor's frame; from an enter, to the caller's enter.",
-                Completion.NONE, (s, a, out) -> land(s, s.cursor().rfinish(), "no frame to go back to the start of")));
+        t.add(move("rnext", List.of("rn"), "rnext [N]", "the previous event in this frame, over calls",
+                "From an exit: to its enter (back over the call). Otherwise: the previous event at the cursor's level or above.\n"
+                + "'rnext N': N times.",
+                Completion.NONE, (s, a, out) -> repeat(s, count("rnext", a), s.cursor()::rnext, "no earlier event in this frame or its callers", out)));
+        t.add(move("rfinish", List.of("rf"), "rfinish [N]", "back to this frame's enter",
+                "To the enter of the cursor's frame; from an enter, to the caller's enter. 'rfinish N': N times.",
+                Completion.NONE, (s, a, out) -> repeat(s, count("rfinish", a), s.cursor()::rfinish, "no frame to go back to the start of", out)));
         t.add(move("longest", List.of(), "longest", "to the longest call this frame made",
                 "To the enter of the longest call the cursor's frame made directly (outside every frame: the longest top-level call).",
                 Completion.NONE, (s, a, out) -> land(s, s.cursor().longest(), "this frame made no traced calls")));
@@ -71,11 +76,67 @@ final class MoveCommands {
     private static ShellCommand move(String name, List<String> aliases, String usage, String summary, String help,
                                      Completion c, ShellCommand.Action action) {
         return new ShellCommand(name, aliases, usage, summary, help.isEmpty() ? summary : help, true, c, (s, a, out) -> {
-            if (!name.equals("goto") && !a.isEmpty()) throw new ShellError(name + " takes no arguments");
+            if (!COUNTED.contains(name) && !name.equals("goto") && !a.isEmpty()) throw new ShellError(name + " takes no arguments");
             if (!name.equals("step") && !name.equals("rstep")) s.followed = null;
             action.run(s, a, out);
             show(s, out);
         });
+    }
+
+    /** The moves that take a count. */
+    private static final java.util.Set<String> COUNTED = java.util.Set.of("step", "next", "finish", "rstep", "rnext", "rfinish");
+
+    /** The count of {@code step N}, {@code fn N}...: 1 if none is given. */
+    static long count(String name, List<String> a) {
+        if (a.isEmpty()) return 1;
+        if (a.size() > 1) throw new ShellError(name + " takes at most a count, e.g. " + name + " 5");
+        String word = a.get(0);
+        long n;
+        try {
+            n = Long.parseLong(word);
+        } catch (NumberFormatException e) {
+            throw new ShellError(name + " takes a count, e.g. " + name + " 5, not '" + word + "'");
+        }
+        if (n < 1) throw new ShellError(name + " takes a count of 1 or more, not " + word);
+        return n;
+    }
+
+    /**
+     * Makes a move {@code n} times. If it cannot go on, the cursor stays where the last move took
+     * it and that is shown, with the reason and how far it got.
+     */
+    static void repeat(ExploreSession s, long n, java.util.function.BooleanSupplier once, String why, PrintWriter out) {
+        for (long i = 0; i < n; i++) {
+            io.jtrace.read.Cancellation.check();
+            boolean moved;
+            try {
+                moved = once.getAsBoolean();
+            } catch (ShellError e) {
+                if (i == 0) throw e;
+                show(s, out);
+                throw new ShellError(e.getMessage() + " (stopped after " + i + " of " + n + ")");
+            }
+            if (!moved) {
+                if (i == 0) throw new ShellError(why);
+                show(s, out);
+                throw new ShellError(why + " (stopped after " + i + " of " + n + ")");
+            }
+        }
+    }
+
+    /** {@code step N} ({@code delta} > 0) or {@code rstep N}: N events on, in one move; as far as the thread goes if it is shorter. */
+    private static void jump(ExploreSession s, long delta, PrintWriter out) {
+        HistoryCursor c = s.cursor();
+        long from = c.number();
+        long target = delta > 0 ? (from > Long.MAX_VALUE - delta ? Long.MAX_VALUE : from + delta) : Math.max(-1, from + delta);
+        if (c.goTo(target)) return;
+        String why = delta > 0 ? "at the last event of thread " + ExploreSession.label(s.thread())
+                : "at the first event of thread " + ExploreSession.label(s.thread());
+        long end = delta > 0 ? c.history().size() - 1 : 0;
+        if (end == from) throw new ShellError(why);
+        c.goTo(end);
+        show(s, out);
+        throw new ShellError(why + " (stopped after " + Math.abs(end - from) + " of " + Math.abs(delta) + ")");
     }
 
     /** A move that could not go anywhere is an error (scripts see it); the cursor stays. */
@@ -152,7 +213,7 @@ final class MoveCommands {
     }
 
     /** The followed exception's next (or previous) event on this thread. */
-    private static void follow(ExploreSession s, PrintWriter out, boolean forward) {
+    private static boolean follow(ExploreSession s, boolean forward) {
         long identity = s.followed.identity();
         Predicate<EventView> ofIt = e -> e.other() instanceof ExceptionEvent x && x.exception().identity() == identity
                 || (e.kind() == EventView.Kind.EXIT || e.kind() == EventView.Kind.CALL) && e.exception() != null
@@ -165,6 +226,6 @@ final class MoveCommands {
             throw new ShellError("exception #" + s.followedNumber + " has no " + (forward ? "later" : "earlier")
                     + " event on this thread; step and rstep move event by event again");
         }
-        s.cursor().goTo(n);
+        return s.cursor().goTo(n);
     }
 }

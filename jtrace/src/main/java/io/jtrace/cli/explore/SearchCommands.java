@@ -37,17 +37,28 @@ final class SearchCommands {
                 + "find read balance              the next read of it\n"
                 + "find write balance --by-name   the next write of any variable named balance (a glob) on this thread\n"
                 + "                               (what find write does when the cursor's frame has no variable of the name)\n"
-                + "fn / fp repeat the search forward / backward. Session filters (filter include/exclude/min/time) apply.",
+                + "find ... --nth N               the Nth match (find ...; then fn N-1 times)\n"
+                + "fn / fp repeat the search forward / backward; fn N / fp N: the Nth match on.\n"
+                + "Session filters (filter include/exclude/min/time) apply.",
                 true, Completion.FIND, (s, a, out) -> {
-                    Search search = Search.parse(a, s);
+                    List<String> words = new java.util.ArrayList<>(a);
+                    long nth = 1;
+                    int at = words.indexOf("--nth");
+                    if (at >= 0) {
+                        if (at + 1 >= words.size()) throw new ShellError("--nth takes a count, e.g. find call Bank.transfer --nth 1000");
+                        nth = MoveCommands.count("--nth", List.of(words.get(at + 1)));
+                        words.remove(at + 1);
+                        words.remove(at);
+                    }
+                    Search search = Search.parse(words, s);
                     s.lastSearch = search;
                     s.followed = null;
                     if (search.note() != null) out.println(search.note());
-                    run(s, search, true, out);
+                    run(s, search, true, nth, out);
                 }));
-        t.add(new ShellCommand("fn", List.of(), "fn", "the next match of the last find", "", true, Completion.NONE,
+        t.add(new ShellCommand("fn", List.of(), "fn [N]", "the next match of the last find (N: the Nth)", "", true, Completion.NONE,
                 (s, a, out) -> again(s, a, true, out)));
-        t.add(new ShellCommand("fp", List.of(), "fp", "the previous match of the last find", "", true, Completion.NONE,
+        t.add(new ShellCommand("fp", List.of(), "fp [N]", "the previous match of the last find (N: the Nth back)", "", true, Completion.NONE,
                 (s, a, out) -> again(s, a, false, out)));
         t.add(new ShellCommand("origin", List.of(), "origin VAR [--by-name]", "to the write that gave VAR its value at the cursor",
                 "Where did this value come from? Goes back to the last write before the cursor of the variable VAR is at\n"
@@ -66,20 +77,60 @@ final class SearchCommands {
     }
 
     private static void again(ExploreSession s, List<String> a, boolean forward, PrintWriter out) {
-        InspectCommands.noArguments(forward ? "fn" : "fp", a);
+        long n = MoveCommands.count(forward ? "fn" : "fp", a);
         if (s.lastSearch == null) throw new ShellError("no search yet: find call|throw|write|read ...");
-        run(s, s.lastSearch, forward, out);
+        run(s, s.lastSearch, forward, n, out);
     }
 
     /** Moves to the next (or previous) match and prints it with its stack. */
     static void run(ExploreSession s, Search search, boolean forward, PrintWriter out) {
+        run(s, search, forward, 1, out);
+    }
+
+    /**
+     * Moves to the {@code nth} next (or previous) match and prints it with its stack; with fewer
+     * matches, to the last one there is, saying how many there were.
+     */
+    static void run(ExploreSession s, Search search, boolean forward, long nth, PrintWriter out) {
         ThreadInfo before = s.thread();
-        if (!move(s, search, forward)) {
+        long moved = moveNth(s, search, forward, nth);
+        if (moved == 0) {
             throw new ShellError("no " + search.text() + " " + (forward ? "after" : "before") + " #" + (s.cursor().number() + 1)
                     + (search.allThreads() ? " on any thread" : " on thread " + ExploreSession.label(s.thread())));
         }
         if (!s.thread().equals(before)) out.println("(on thread " + ExploreSession.label(s.thread()) + ")");
         show(s, out);
+        if (moved < nth) {
+            throw new ShellError("only " + moved + " matches of " + search.text() + (forward ? " on" : " back") + ", not " + nth
+                    + " (stopped at the last)");
+        }
+    }
+
+    /**
+     * Moves to the {@code nth} match, returning how many matches it moved over (fewer than
+     * {@code nth} if it ran out). Forward on one thread it counts matches in one pass; otherwise
+     * it moves match by match.
+     */
+    private static long moveNth(ExploreSession s, Search search, boolean forward, long nth) {
+        if (nth > 1 && forward && !search.allThreads() && !search.byExit()) {
+            HistoryCursor c = s.cursor();
+            long[] seen = {0, -1}; // matches so far, the last one's number
+            ThreadHistory.EventTest counting = e -> {
+                if (!search.test().test(e)) return false;
+                seen[1] = e.number();
+                return ++seen[0] == nth;
+            };
+            move(s, new Search(search.text(), counting, false, false, search.frame(), null), true);
+            if (seen[0] > 0 && c.number() != seen[1]) c.goTo(seen[1]); // fewer than nth: the last there was
+            return seen[0];
+        }
+        long moved = 0;
+        while (moved < nth) {
+            io.jtrace.read.Cancellation.check();
+            if (!move(s, search, forward)) break;
+            moved++;
+        }
+        return moved;
     }
 
     /** Prints the cursor's event and its stack, as a search's answer. */
