@@ -153,7 +153,7 @@ class AttachTest {
             Jtrace.Result one = Jtrace.jtrace(dir, "attach", Long.toString(program.pid()), "--duration", "2s",
                     "--include", "attach.Ticker.square", "-o", "square.jfr");
             assertEquals(0, one.exit(), one::toString);
-            assertTrue(one.err().contains("(1 loaded classes instrumented)"), one::toString);
+            assertTrue(one.err().contains("(1 loaded class instrumented)"), one::toString);
             assertTrue(program.waitFor(60, TimeUnit.SECONDS));
             assertEquals(0, program.exitValue());
             assertEquals(expectedOutput(ticks), read(dir.resolve("program.out")));
@@ -225,6 +225,21 @@ class AttachTest {
             assertEquals("jtrace attach: process " + sleep.pid() + " (" + sleep.info().command().orElse("?")
                     + ") is not a Java virtual machine (see 'jtrace ps')\n", notJvm.err());
 
+            // pid 1, whose memory map jtrace cannot read even as root here: said at once, not after the Attach API's timeout
+            long before = System.nanoTime();
+            Jtrace.Result init = Jtrace.jtrace(dir, "attach", "1");
+            assertEquals(2, init.exit(), init::toString);
+            assertTrue(init.err().matches("jtrace attach: process 1 \\(.+\\) is not a Java virtual machine \\(see 'jtrace ps'\\)\n"),
+                    init::toString);
+            assertTrue(System.nanoTime() - before < TimeUnit.SECONDS.toNanos(8), "attach 1 took the Attach API's timeout");
+
+            for (String bad : List.of("abc", "-3", "0")) {
+                Jtrace.Result notPid = Jtrace.jtrace(dir, "attach", "--", bad);
+                assertEquals(2, notPid.exit(), notPid::toString);
+                assertEquals("jtrace attach: '" + bad + "' is not a process id: give the number of a running JVM, as 'jtrace ps' lists"
+                        + " them\n", notPid.err());
+            }
+
             Jtrace.Result none = Jtrace.jtrace(dir, "attach", "999999999");
             assertEquals(2, none.exit(), none::toString);
             assertEquals("jtrace attach: no process with pid 999999999 (see 'jtrace ps')\n", none.err());
@@ -244,6 +259,28 @@ class AttachTest {
             closed.destroyForcibly();
         }
         assertEquals("", read(dir.resolve("program.err")));
+    }
+
+    /** A JVM that has just exited, not yet reaped by its parent (a zombie): said so, not "not a Java virtual machine". */
+    @Test
+    void aJvmThatHasExitedIsSaidToHaveExited() throws Exception {
+        // sh starts java in the background and becomes sleep, which never reaps it
+        Process parent = new ProcessBuilder("sh", "-c", Jdk.current().java() + " -version 2>/dev/null & echo $!; exec sleep 60").start();
+        try {
+            long pid = Long.parseLong(new java.io.BufferedReader(new java.io.InputStreamReader(parent.getInputStream())).readLine().strip());
+            Path stat = Path.of("/proc", Long.toString(pid), "stat");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!Files.readString(stat).replaceAll(".*\\) ", "").startsWith("Z")) {
+                assertTrue(System.nanoTime() < deadline, "java -version did not end within a minute");
+                Thread.sleep(50);
+            }
+            Jtrace.Result r = Jtrace.jtrace(dir, "attach", Long.toString(pid));
+            assertEquals(2, r.exit(), r::toString);
+            assertEquals("jtrace attach: process " + pid + " has exited (its parent has not yet collected its exit status): there is"
+                    + " no JVM to attach to (see 'jtrace ps')\n", r.err());
+        } finally {
+            parent.destroyForcibly();
+        }
     }
 
     /** As root, another user's JVM: refused before loading anything (that JVM cannot read jtrace's private agent files). */

@@ -59,6 +59,25 @@ class InstallTest {
         assertEquals(before, tree(prefix));
     }
 
+    /**
+     * The README's first steps where ~/.local/bin is not on PATH (a fresh account): install says
+     * so, the plain 'jtrace' is not found, and the README's export line makes it found.
+     */
+    @Test
+    void theReadmesInstallLineWorksWhereLocalBinIsNotOnThePath() throws Exception {
+        String export = "export PATH=\"$HOME/.local/bin:$PATH\"";
+        assertTrue(Files.readString(Jtrace.root().resolve("README.md")).contains("`" + export + "`"), "the README's line changed");
+        Path home = Files.createDirectories(dir.resolve("home"));
+        Map<String, String> env = Map.of("HOME", home.toString(), "PATH", "/usr/bin:/bin");
+        Jtrace.Result bare = Jtrace.exec(dir, List.of("sh", "-c", Jtrace.executable() + " install && jtrace --version"), env);
+        assertEquals(127, bare.exit(), bare::toString);
+        assertTrue(bare.err().contains("jtrace install: note: " + home.resolve(".local/bin") + " is not on your PATH"), bare::toString);
+        Jtrace.Result exported = Jtrace.exec(dir, List.of("sh", "-c", Jtrace.executable() + " install && " + export
+                + " && jtrace --version"), env);
+        assertEquals(0, exported.exit(), exported::toString);
+        assertTrue(exported.out().lines().anyMatch(l -> l.startsWith("jtrace ")), exported::toString); // --version's line
+    }
+
     private static List<String> tree(Path root) throws IOException {
         try (Stream<Path> s = Files.walk(root)) {
             return s.map(p -> root.relativize(p).toString()).sorted().collect(Collectors.toList());

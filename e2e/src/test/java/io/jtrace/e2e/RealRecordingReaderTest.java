@@ -118,8 +118,8 @@ class RealRecordingReaderTest {
                 Replay.of(index, index.threads()).order(order).into(count);
                 assertTrue(count.calls() > 100_000, "calls: " + count.calls());
                 // jtrace run's closing line comes from the agent's own counters: the same numbers
-                String closing = String.format(java.util.Locale.ROOT, "jtrace: %,d calls (%,d records) in %d thread(s)",
-                        count.calls(), index.records(), index.threads().size());
+                String closing = String.format(java.util.Locale.ROOT, "jtrace: %,d calls (%,d records) in %s",
+                        count.calls(), index.records(), index.threads().size() == 1 ? "1 thread" : index.threads().size() + " threads");
                 assertTrue(run.err().contains(closing), () -> "expected '" + closing + "' in " + run.err());
                 assertTrue(index.bytesRead() <= size * 1.2, order + ": read " + index.bytesRead() + " bytes of a " + size + "-byte file");
             }

@@ -140,6 +140,17 @@ class RunAndPrintTest {
     }
 
     /** The balance checks have something to check: the program's main method is in the recording. */
+    /** One call in one thread reads as such in run's and filter's closing lines ("1 calls", "1 thread(s)" before). */
+    @org.junit.jupiter.api.Test
+    void oneCallInOneThreadIsSingular() {
+        Path rec = dir.resolve("one.jfr");
+        Jtrace.Result r = Jtrace.trace(dir, Jdk.current(), rec, List.of("--include", "bank.Main.main", "--no-exceptions"), "bank.Main");
+        assertEquals(0, r.exit(), r::toString);
+        assertTrue(r.err().lines().anyMatch(l -> l.matches("jtrace: 1 call \\(2 records\\) in 1 thread -> .*one\\.jfr \\(.*\\)")), r::toString);
+        Jtrace.Result f = Jtrace.jtrace(dir, "filter", rec.toString(), "-o", dir.resolve("kept.jfr").toString());
+        assertTrue(f.err().startsWith("jtrace: kept 1 call, 0 exception, 0 variable and 0 line records in 1 thread -> "), f::toString);
+    }
+
     static void assertTracedMain(Recording r, String mainClass) {
         long mains = r.threads.values().stream().flatMap(List::stream).filter(e -> isCallOf(e, mainClass + ".main")).count();
         assertEquals(1, mains, mainClass + ".main calls in " + r.threads.keySet());

@@ -19,6 +19,11 @@ public final class Counts {
         return sb.toString();
     }
 
+    /** {@code 1 call}, {@code 538 calls}: a count with its noun, singular for one. */
+    public static String of(long n, String one, String many) {
+        return grouped(n) + " " + (n == 1 ? one : many);
+    }
+
     /**
      * A share (0..1) as a percentage with one decimal, as {@code String.format("%.1f", share * 100)}
      * writes it (half up on its shortest decimal form): {@code 12.3}.

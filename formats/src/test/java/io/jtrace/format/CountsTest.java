@@ -35,4 +35,11 @@ class CountsTest {
         assertEquals("100.0", Counts.percent(1));
         assertEquals("0.0", Counts.percent(0));
     }
+
+    @Test
+    void oneIsSingular() {
+        org.junit.jupiter.api.Assertions.assertEquals("1 call", Counts.of(1, "call", "calls"));
+        org.junit.jupiter.api.Assertions.assertEquals("0 calls", Counts.of(0, "call", "calls"));
+        org.junit.jupiter.api.Assertions.assertEquals("1,211 loaded classes", Counts.of(1211, "loaded class", "loaded classes"));
+    }
 }

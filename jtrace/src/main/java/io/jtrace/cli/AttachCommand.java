@@ -38,7 +38,9 @@ final class AttachCommand extends JtraceCommand {
     private static final long POLL_MILLIS = 100;
 
     @Parameters(index = "0", paramLabel = "PID", description = "Process id of the JVM (see 'jtrace ps').")
-    long pid;
+    String pidArgument;
+
+    private long pid;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Recording file (default: jtrace-<date>-<time>.jfr here).")
@@ -62,6 +64,7 @@ final class AttachCommand extends JtraceCommand {
         if (duration != null && durationNanos <= 0) throw new UserException("--duration must be positive, not " + duration);
         AgentOptions options = scope.agentOptions();
         live.validate();
+        pid = Jvms.pid(pidArgument);
         Jvms.checkAttachable(pid);
         catchSignals(); // before the agent loads: a Ctrl-C while it does ends the attach as any other
         RunOutput out = RunOutput.prepare(output, true);
@@ -79,7 +82,8 @@ final class AttachCommand extends JtraceCommand {
                 throw new UserException("could not start tracing in JVM " + pid + ": " + firstLine(work.agentLog(), "the agent did not start"));
             }
             List<String> attached = Files.readAllLines(control.resolve("attached"));
-            err().println("jtrace attach: tracing JVM " + pid + " (" + attached.get(1) + " loaded classes instrumented); "
+            err().println("jtrace attach: tracing JVM " + pid + " (" + io.jtrace.format.Counts.of(Long.parseLong(attached.get(1)), "loaded class", "loaded classes")
+                    + " instrumented); "
                     + (duration != null ? "for " + duration + ", " : "") + "Ctrl-C or 'jtrace detach " + pid + "' ends it");
             if ("0".equals(attached.get(1)) && !options.include.isEmpty()) {
                 err().println("jtrace attach: warning: no class loaded in JVM " + pid + " has a method that --include "

@@ -24,10 +24,13 @@ import java.util.concurrent.TimeUnit;
             "reports and exits."})
 final class DetachCommand extends JtraceCommand {
     @Parameters(index = "0", paramLabel = "PID", description = "Process id of the traced JVM.")
-    long pid;
+    String pidArgument;
+
+    private long pid;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        pid = Jvms.pid(pidArgument);
         Jvms.checkAttachable(pid);
         String dir = AttachApi.systemProperty(pid, "jtrace.attach.control");
         if (dir == null || dir.isEmpty() || !Files.isDirectory(Paths.get(dir))) {

@@ -106,9 +106,10 @@ final class FilterCommand extends RecordingCommand {
                 skipped = writer.skipped();
             }
             if (skipped > 0) warn(skipped + " event(s) could not be rewritten and were left out");
-            return finish(index, String.format(Locale.ROOT, "jtrace: kept %,d calls, %,d exception, %,d variable and %,d line records"
-                    + " in %d thread(s) -> %s (%s)", keptCalls, keptByKind[Kind.exceptions.ordinal()],
-                    keptByKind[Kind.variables.ordinal()], keptByKind[Kind.lines.ordinal()], threads.size(), output,
+            return finish(index, String.format(Locale.ROOT, "jtrace: kept %s, %,d exception, %,d variable and %,d line records"
+                    + " in %s -> %s (%s)", io.jtrace.format.Counts.of(keptCalls, "call", "calls"), keptByKind[Kind.exceptions.ordinal()],
+                    keptByKind[Kind.variables.ordinal()], keptByKind[Kind.lines.ordinal()],
+                    io.jtrace.format.Counts.of(threads.size(), "thread", "threads"), output,
                     RunReport.bytes(Files.size(target))), output);
         }
     }
@@ -125,10 +126,11 @@ final class FilterCommand extends RecordingCommand {
             Replay.of(index, threads).order(Replay.Order.BY_TIME).heavyVisitor().into(view.in(window.in(writer.visitor())));
             writer.end();
         }
-        return finish(index, String.format(Locale.ROOT, "jtrace: expanded %,d calls, %,d exception, %,d variable and %,d line events"
-                + " in %d thread(s) -> %s (%s)", writer.written(JfrTraceWriter.Events.CALLS),
+        return finish(index, String.format(Locale.ROOT, "jtrace: expanded %s, %,d exception, %,d variable and %,d line events"
+                + " in %s -> %s (%s)", io.jtrace.format.Counts.of(writer.written(JfrTraceWriter.Events.CALLS), "call", "calls"),
                 writer.written(JfrTraceWriter.Events.EXCEPTIONS), writer.written(JfrTraceWriter.Events.VARIABLES),
-                writer.written(JfrTraceWriter.Events.LINES), threads.size(), output, RunReport.bytes(Files.size(target))), output);
+                writer.written(JfrTraceWriter.Events.LINES), io.jtrace.format.Counts.of(threads.size(), "thread", "threads"), output,
+                RunReport.bytes(Files.size(target))), output);
     }
 
     /** Which --kinds an event belongs to (a gap in the records is kept with any kind). */

@@ -32,8 +32,9 @@ final class Installation {
         this.prefix = prefix.toAbsolutePath().normalize();
     }
 
+    /** ~/.local, with ~ as the shell has it ($HOME), as the README's PATH line does. */
     static Path defaultPrefix() {
-        return Paths.get(System.getProperty("user.home"), ".local");
+        return Paths.get(JtraceCommand.home(), ".local");
     }
 
     /** Relative path under the prefix -> content (null: the executable itself). */

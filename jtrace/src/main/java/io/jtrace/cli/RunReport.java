@@ -1,6 +1,7 @@
 package io.jtrace.cli;
 
 import io.jtrace.cli.launch.ChunkRecovery;
+import io.jtrace.format.Counts;
 import io.jtrace.read.RecordingStats;
 
 import java.io.IOException;
@@ -124,8 +125,8 @@ final class RunReport {
      * without writing its recording, which was rebuilt from {@code chunks} chunks of its repository.
      */
     static void recovered(PrintWriter err, String command, String ended, int chunks, Path recording) throws IOException {
-        err.println("jtrace " + command + ": warning: " + ended + " without writing its recording; recovered " + chunks
-                + " chunk(s) from the JFR repository (records still buffered in threads at that moment are lost)");
+        err.println("jtrace " + command + ": warning: " + ended + " without writing its recording; recovered "
+                + Counts.of(chunks, "chunk", "chunks") + " from the JFR repository (records still buffered in threads at that moment are lost)");
         // records still buffered when it died are lost, as the line above says; its statistics are
         // an earlier chunk's, so a shortfall against them is not JFR's doing
         print(err, command, recording, RecordingStats.of(recording), false);
@@ -144,8 +145,8 @@ final class RunReport {
     static void print(PrintWriter err, String command, Path recording, RecordingStats s, boolean whole) {
         String prefix = "jtrace " + command + ": ";
         Path shown = relative(recording);
-        err.println(String.format(Locale.ROOT, "jtrace: %,d calls (%,d records) in %d thread(s) -> %s (%s)",
-                s.calls(), s.records(), s.threads(), shown, bytes(s.bytes())));
+        err.println("jtrace: " + Counts.of(s.calls(), "call", "calls") + " (" + Counts.of(s.records(), "record", "records") + ") in "
+                + Counts.of(s.threads(), "thread", "threads") + " -> " + shown + " (" + bytes(s.bytes()) + ")");
         if (s.untimedCalls() > 0 && s.calls() > 0) {
             err.println(String.format(Locale.ROOT, "jtrace: %,d of them (%d%%) untimed, measured shorter than the clock's own cost:"
                     + " print shows them so, summary estimates them (~); --timing full times every call",

@@ -62,9 +62,17 @@ public final class Jvms {
             throw new UserException("process " + pid + " belongs to user " + owner(pid) + ": jtrace can attach only to JVMs of its own user"
                     + " (run jtrace as " + owner(pid) + (isRoot() ? ", e.g. with sudo -u " + owner(pid) : "") + ")");
         }
+        if (exited(pid)) {
+            throw new UserException("process " + pid + " has exited (its parent has not yet collected its exit status): there is no JVM"
+                    + " to attach to (see 'jtrace ps')");
+        }
         String maps = read(Paths.get("/proc", Long.toString(pid), "maps"));
-        if (maps != null && !maps.contains("/libjvm.")) {
-            throw new UserException("process " + pid + " (" + command(pid) + ") is not a Java virtual machine (see 'jtrace ps')");
+        // maps unreadable (pid 1, a process in another namespace): a JVM that accepts agents is
+        // listed by the Attach API, or at least runs a 'java' launcher; else it would only time out
+        boolean notJvm = maps != null ? !maps.contains("/libjvm.")
+                : AttachApi.list().stream().noneMatch(d -> d[0].equals(Long.toString(pid))) && !launcher(pid).endsWith("java");
+        if (notJvm) {
+            throw new UserException("process " + pid + " (" + launcher(pid) + ") is not a Java virtual machine (see 'jtrace ps')");
         }
         String cmdline = read(Paths.get("/proc", Long.toString(pid), "cmdline"));
         String environ = read(Paths.get("/proc", Long.toString(pid), "environ"));
@@ -112,6 +120,35 @@ public final class Jvms {
             // another user's process, or no /proc
         }
         return Optional.empty();
+    }
+
+    /** A process that has ended but not been reaped (state Z in /proc/PID/stat): ProcessHandle still calls it alive. */
+    static boolean exited(long pid) {
+        String stat = read(Paths.get("/proc", Long.toString(pid), "stat"));
+        if (stat == null) return false;
+        int end = stat.lastIndexOf(')'); // the command name in parentheses may hold spaces
+        return end > 0 && stat.length() > end + 2 && (stat.charAt(end + 2) == 'Z' || stat.charAt(end + 2) == 'X');
+    }
+
+    /** The program a process runs: its command as the JDK sees it, else the first word of its command line. */
+    static String launcher(long pid) {
+        String command = command(pid);
+        if (!command.equals("?")) return command;
+        String cmdline = read(Paths.get("/proc", Long.toString(pid), "cmdline"));
+        if (cmdline == null || cmdline.isEmpty()) return "?";
+        int nul = cmdline.indexOf('\0');
+        return nul < 0 ? cmdline : cmdline.substring(0, nul);
+    }
+
+    /** A PID argument: a positive number, as 'jtrace ps' lists them. */
+    public static long pid(String text) {
+        try {
+            long pid = Long.parseLong(text.strip());
+            if (pid > 0) return pid;
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new UserException("'" + text + "' is not a process id: give the number of a running JVM, as 'jtrace ps' lists them");
     }
 
     static String command(long pid) {

@@ -1,0 +1,207 @@
+package io.jtrace.e2e;
+
+import io.jtrace.testing.Jdk;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The samples of README.md and docs/*.md come from real runs: every {@code $ jtrace ...} line of a
+ * code block is run as written (in a directory of its own, its {@code run} lines recording the
+ * examples as the page does), twice, and each output line the page shows must be a line of the
+ * real output. Times, sizes and identity hashes differ from run to run, and so do the counts that
+ * depend on how the threads met; so a line is compared by its words, and its numbers only where
+ * the two real runs agree (101 calls of Bank.transfer, a variable's 2000 writes). Lines the page
+ * elides ({@code ...}) and the program's own output are not compared. Like the man page's check
+ * (DocsInSyncTest), it fails when a page drifts from the program; the message gives the real output.
+ */
+class DocsSamplesTest {
+    @TempDir
+    Path dir;
+
+    /** Commands a test cannot run as written: another program (jmc), files the page only imagines, a terminal. */
+    private static final Pattern NOT_RUN = Pattern.compile("jmc |host1/|^jtrace explore \\S+$|^jtrace install|jtrace attach|jtrace ps");
+    private static final Pattern IDENTITY = Pattern.compile("@[0-9a-f]{4,16}\\b");
+    private static final Pattern DURATION = Pattern.compile("(\\d[\\d,]*(?:\\.\\d+)?) ?(?:ns|us|\u00b5s|ms|s|min)\\b");
+    private static final Pattern LIMITS = Pattern.compile(" --top \\d+| LIMIT \\d+");
+    private static final Pattern NUMBER = Pattern.compile("\\d[\\d,]*(?:\\.\\d+)?");
+
+    record Sample(Path page, int line, String command, List<String> shown) {}
+
+    @Test
+    void everySampleMatchesARealRun() throws Exception {
+        List<Path> pages = new ArrayList<>(List.of(Jtrace.root().resolve("README.md")));
+        try (Stream<Path> docs = Files.list(Jtrace.root().resolve("docs"))) {
+            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+        }
+        List<String> failures = new ArrayList<>();
+        int found = 0;
+        int compared = 0;
+        for (Path page : pages) {
+            List<Sample> samples = samplesOf(page);
+            found += samples.size();
+            if (samples.stream().allMatch(s -> NOT_RUN.matcher(s.command()).find())) continue;
+            // two independent runs of the page's commands, each from the recordings a reader makes first
+            List<Path> runs = new ArrayList<>(List.of(start(page, 0), start(page, 1)));
+            for (int i = 0; i < samples.size(); i++) {
+                Sample s = samples.get(i);
+                if (NOT_RUN.matcher(s.command()).find()) continue;
+                List<List<String>> outputs = new ArrayList<>();
+                for (Path run : runs) outputs.add(output(run, s.command()));
+                compared++;
+                String problem = compare(s.shown(), outputs);
+                // a number both runs agree on may still hang on how the threads met (refused transfers): it
+                // counts only if two more runs, from fresh recordings, give it too
+                while (problem != null && problem.contains(" where every real run gives ") && runs.size() < 4) {
+                    Path more = start(page, runs.size());
+                    for (Sample earlier : samples.subList(0, i)) if (!NOT_RUN.matcher(earlier.command()).find()) sh(more, earlier.command());
+                    runs.add(more);
+                    outputs.add(output(more, s.command()));
+                    problem = compare(s.shown(), outputs);
+                }
+                if (problem != null) {
+                    failures.add(s.page().getFileName() + ":" + s.line() + " $ " + s.command() + "\n  " + problem
+                            + "\n  a real run gives:\n    " + String.join("\n    ", outputs.get(0)));
+                }
+            }
+        }
+        assertTrue(found > 20, "found only " + found + " samples");
+        assertTrue(compared > 15, "compared only " + compared + " samples");
+        assertTrue(failures.isEmpty(), failures.size() + " sample(s) differ from what the program gives:\n" + String.join("\n", failures));
+    }
+
+    /** Recordings a reader makes first (bank.jfr, history.jfr), one set for each run. */
+    private final Map<Integer, Path> recorded = new HashMap<>();
+
+    /** A directory for one run of {@code page}'s commands, holding the recordings its reader has made before. */
+    private Path start(Path page, int run) throws IOException {
+        Path base = recorded.get(run);
+        if (base == null) {
+            base = Files.createDirectories(dir.resolve("recorded-" + run));
+            sh(base, "jtrace run -o bank.jfr -- java -cp examples/target/classes bank.Main");
+            sh(base, "jtrace run -o history.jfr --vars 'vars.History.**' -- java -cp examples/target/classes vars.History");
+            recorded.put(run, base);
+        }
+        Path d = Files.createDirectories(dir.resolve(run + "-" + page.getFileName()));
+        for (String name : List.of("bank.jfr", "history.jfr")) Files.copy(base.resolve(name), d.resolve(name));
+        return d;
+    }
+
+    /**
+     * What {@code command} prints in {@code run}. Which rows a --top or a LIMIT shows depends on
+     * timing (the longest calls): a row the page shows is looked for among all of them too.
+     */
+    private static List<String> output(Path run, String command) {
+        List<String> out = sh(run, command);
+        String unlimited = LIMITS.matcher(command).replaceAll("");
+        return unlimited.equals(command) ? out : union(out, sh(run, unlimited));
+    }
+
+    /** The sample's lines (the shown output of each {@code $ jtrace} line of a fenced block). */
+    static List<Sample> samplesOf(Path page) throws IOException {
+        List<String> lines = Files.readAllLines(page);
+        List<Sample> samples = new ArrayList<>();
+        boolean fenced = false;
+        for (int i = 0; i < lines.size(); i++) {
+            String l = lines.get(i);
+            if (l.startsWith("```")) {
+                fenced = !fenced;
+                continue;
+            }
+            if (!fenced || !l.startsWith("$ jtrace ")) continue;
+            StringBuilder command = new StringBuilder(l.substring(2));
+            int j = i + 1;
+            // a quoted argument going on over lines (an SQL statement) is one command
+            while (quotes(command) % 2 == 1 && j < lines.size()) command.append(' ').append(lines.get(j++).strip());
+            List<String> shown = new ArrayList<>();
+            for (; j < lines.size() && !lines.get(j).startsWith("$ ") && !lines.get(j).startsWith("```"); j++) shown.add(lines.get(j));
+            samples.add(new Sample(page, i + 1, command.toString(), shown));
+        }
+        return samples;
+    }
+
+    private static int quotes(CharSequence s) {
+        return (int) s.chars().filter(c -> c == '"').count();
+    }
+
+    /**
+     * Null if every shown line is a line of some real output by its words, and by the numbers
+     * every run agrees on; else what differs.
+     */
+    static String compare(List<String> shown, List<List<String>> outputs) {
+        List<Map<String, List<List<String>>>> runs = outputs.stream().map(DocsSamplesTest::byWords).toList();
+        for (String line : shown) {
+            String s = normal(line);
+            if (s.isEmpty() || s.equals("...") || s.startsWith("...the program")) continue;
+            String words = words(s);
+            if (runs.stream().noneMatch(r -> r.containsKey(words))) {
+                return "no such line in any of " + runs.size() + " real runs: '" + line + "'";
+            }
+            if (runs.stream().anyMatch(r -> r.get(words) == null || r.get(words).size() != 1)) continue;
+            List<String> mine = numbers(s);
+            List<String> first = runs.get(0).get(words).get(0);
+            for (int k = 0; k < mine.size(); k++) {
+                int at = k;
+                boolean agreed = runs.stream().allMatch(r -> r.get(words).get(0).get(at).equals(first.get(at)));
+                if (agreed && !first.get(k).equals(mine.get(k))) {
+                    return "'" + line + "': " + mine.get(k) + " where every real run gives " + first.get(k);
+                }
+            }
+        }
+        return null;
+    }
+
+    private static Map<String, List<List<String>>> byWords(List<String> output) {
+        Map<String, List<List<String>>> m = new HashMap<>();
+        for (String line : output) {
+            String s = normal(line);
+            m.computeIfAbsent(words(s), k -> new ArrayList<>()).add(numbers(s));
+        }
+        return m;
+    }
+
+    /** Identity hashes and time units out (2.54 ms or 38.4 us: a time), runs of spaces and of dashes (column widths) as one. */
+    private static String normal(String line) {
+        return DURATION.matcher(IDENTITY.matcher(line).replaceAll("@ID")).replaceAll("$1 <time>").replaceAll("-{2,}", "--").replaceAll("\\s+", " ").strip();
+    }
+
+    private static String words(String s) {
+        return NUMBER.matcher(s).replaceAll("#");
+    }
+
+    private static List<String> numbers(String s) {
+        List<String> n = new ArrayList<>();
+        Matcher m = NUMBER.matcher(s);
+        while (m.find()) n.add(m.group());
+        return n;
+    }
+
+    /** Runs {@code command} as the page's reader would, in {@code dir}: jtrace and java on the PATH, the examples built. */
+    private static List<String> sh(Path dir, String command) {
+        String cmd = command.replace("examples/target/classes", Jtrace.examplesClassPath());
+        String path = Jtrace.executable().getParent() + ":" + Jdk.current().java().getParent() + ":" + System.getenv("PATH");
+        Jtrace.Result r = Jtrace.exec(dir, List.of("sh", "-c", cmd + " 2>&1"), Map.of("PATH", path, "COLUMNS", "200"));
+        Set<String> lines = new LinkedHashSet<>(r.out().lines().toList());
+        return new ArrayList<>(lines);
+    }
+
+    private static List<String> union(List<String> a, List<String> b) {
+        Set<String> all = new LinkedHashSet<>(a);
+        all.addAll(b);
+        return new ArrayList<>(all);
+    }
+}
