@@ -87,7 +87,8 @@ class ExpandedRecordingTest {
         }
         List<String> got = new ArrayList<>();
         for (RecordedEvent e : RecordingFile.readAllEvents(exceptions)) {
-            if (!e.getEventType().getName().equals("jtrace.Recording")) got.add(e.toString());
+            // the JDK's exception events derived from the trace are JmcReadsExportTest's
+            if (e.getEventType().getName().startsWith("jtrace.") && !e.getEventType().getName().equals("jtrace.Recording")) got.add(e.toString());
         }
         assertTrue(!expected.isEmpty());
         assertEquals(expected, got);
@@ -132,7 +133,7 @@ class ExpandedRecordingTest {
         Map<String, Integer> counts = new HashMap<>();
         for (RecordedEvent e : events) {
             counts.merge(e.getEventType().getName(), 1, Integer::sum);
-            if (!e.getEventType().getName().equals("jtrace.Recording")) {
+            if (e.getEventType().getName().startsWith("jtrace.") && !e.getEventType().getName().equals("jtrace.Recording")) {
                 actual.computeIfAbsent(e.getThread().getJavaThreadId(), k -> new ArrayList<>()).add(e);
             }
         }
@@ -153,10 +154,10 @@ class ExpandedRecordingTest {
     }
 
     /** One event the JFR recording must have: the JSON line it comes from, its type, time, duration and stack. */
-    private record Expected(JsonNode line, String type, long nanos, long duration, List<String> frames, boolean truncated) {}
+    record Expected(JsonNode line, String type, long nanos, long duration, List<String> frames, boolean truncated) {}
 
     /** Each thread's expected JFR events, in order, from the JSON Lines export (interleaved by time, each thread in order). */
-    private static Map<Long, List<Expected>> expected(List<String> lines) throws Exception {
+    static Map<Long, List<Expected>> expected(List<String> lines) throws Exception {
         Map<Long, List<Expected>> byThread = new LinkedHashMap<>();
         Map<Long, List<String>> stacks = new HashMap<>(); // open frames by level; null: unknown (lost)
         for (String text : lines) {
@@ -171,7 +172,7 @@ class ExpandedRecordingTest {
             if (kind.equals("enter")) {
                 stack.add(l.get("method").asText());
             } else if (kind.equals("call") || kind.equals("exit")) {
-                long duration = l.get("durationNanos").asLong();
+                long duration = l.get("durationNanos").asLong(); // untimed (null): none, at the time of its exit
                 long start = kind.equals("exit") ? nanos - duration : nanos;
                 List<String> frames = new ArrayList<>(stack);
                 frames.add(l.get("method").asText());
@@ -205,6 +206,10 @@ class ExpandedRecordingTest {
                     got.<RecordedMethod>getValue("method").getType().getName() + "." + got.<RecordedMethod>getValue("method").getName()
                             + got.<RecordedMethod>getValue("method").getDescriptor(), context);
             assertEquals(l.get("outcome").asText(), got.getString("outcome"), context);
+            assertEquals(!l.get("durationNanos").isNull(), got.getBoolean("timed"), context);
+            if (l.get("durationNanos").isNull()) assertEquals(0, got.getLong("selfTime"), context);
+            else assertTrue(got.getLong("selfTime") >= 0 && got.getLong("selfTime") <= l.get("durationNanos").asLong(), context);
+            if (!l.get("durationNanos").isNull()) assertEquals(0, got.getLong("estimatedDuration"), context);
             assertEquals(l.get("thread").asText(), got.getThread().getJavaName(), context);
         }
         if (want.type.equals("jtrace.MethodCall") || want.type.equals("jtrace.ExceptionUnwound")) {

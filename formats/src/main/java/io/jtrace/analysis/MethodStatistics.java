@@ -42,6 +42,8 @@ public final class MethodStatistics {
         long untimed;
         /** Of the figures below, the part estimated for untimed calls (set by {@link #estimate}). */
         long estimatedNanos;
+        /** The estimate of one untimed call (set by {@link #estimate}). */
+        long estimateEachNanos;
         long selfMovedNanos;
         /**
          * A running mean of the latest timed calls, each clipped at twice the mean so far (fixed
@@ -68,10 +70,14 @@ public final class MethodStatistics {
          * in total only that of the calls not nested in a call of the same method.
          */
         public long estimatedNanos() { return estimatedNanos; }
+        /** The time estimated for each untimed call (0 without untimed calls). */
+        public long untimedEstimateNanos() { return estimateEachNanos; }
         /** Inclusive time, counting only the outermost of nested (recursive) calls. */
         public long totalNanos() { return totalNanos; }
         /** Time in the method itself, not in traced callees. */
         public long selfNanos() { return selfNanos; }
+        /** The sum of the timed calls' inclusive times, as measured (no estimate in it). */
+        public long measuredSumNanos() { return sumNanos - estimatedNanos; }
         /** Mean inclusive time of one call (an untimed call counts as its estimate). */
         public long averageNanos() { return calls == 0 ? 0 : sumNanos / calls; }
         /** Self time moved out to untimed callees' estimates (they ran inside this method's measured self time). */
@@ -388,6 +394,7 @@ public final class MethodStatistics {
             long timed = r.calls - r.untimed;
             long measured = r.untimedEach >= 0 ? r.untimedEach : timed == 0 ? 0 : r.sumNanos / timed;
             long each = Math.max(0, measured - (shortestLeaf == Long.MAX_VALUE ? 0 : shortestLeaf));
+            r.estimateEachNanos = each;
             r.estimatedNanos = each * r.untimed;
             r.totalNanos += each * r.untimedOutermost; // a nested call's time is in the outer call's
             r.selfNanos += r.estimatedNanos;
@@ -406,6 +413,17 @@ public final class MethodStatistics {
             caller.selfNanos -= moved;
             caller.selfMovedNanos += moved;
         });
+    }
+
+    /**
+     * The time estimated for each untimed call of {@code method} (the rule of {@link #estimate}),
+     * 0 if it has none; after every call was given.
+     */
+    public long untimedEstimateNanos(MethodInfo method) {
+        estimate();
+        int id = slot(method);
+        MethodRow r = id < rows.length ? rows[id] : null;
+        return r == null || id == 0 ? 0 : r.estimateEachNanos;
     }
 
     /** Untimed calls in all (their durations were not measured; see {@link MethodRow#untimedCalls}). */

@@ -16,6 +16,7 @@ import io.jtrace.model.RecordingInfo;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
 import io.jtrace.write.jfr.JfrTraceWriter;
+import io.jtrace.analysis.MethodStatistics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -110,6 +111,12 @@ final class ExportCommand extends RecordingCommand {
             Writer sink = new BufferedWriter(new OutputStreamWriter(bytes, StandardCharsets.UTF_8), 1 << 16);
             try {
                 TraceWriter writer = writer(sink, bytes);
+                if (writer instanceof JfrTraceWriter jfr) {
+                    // untimed calls carry summary's estimate of them, which needs every call first: a pass before
+                    MethodStatistics statistics = new MethodStatistics(0);
+                    Replay.of(index, threads).into(view.in(statistics.visitor()));
+                    jfr.untimedEstimates(statistics);
+                }
                 writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), threads, index.records()));
                 // json and csv carry the values of --args, if the recording has some
                 CurrentValues values = index.symbols().hasCallValues() ? new CurrentValues() : null;

@@ -10,6 +10,17 @@ import java.io.OutputStream;
  * event with the pools the events use, and the metadata event declaring every type; the header
  * (written last) says where those two are. Times are ticks of one nanosecond counted from the
  * traced recording's clock origin, so events keep their original times.
+ *
+ * <p>Chunks follow one another in time, as the JDK's do: the first begins at the first traced
+ * event, each next one where the one before ended, and a chunk ends at the latest end of its
+ * events, so the chunks' durations add up to the trace's span ({@code jfr summary}'s Duration).
+ * An event is written when it ends (a call at its exit), in the replay's order by time, and a
+ * full chunk is only cut where no event in it ends later than the replay's present: every event
+ * of the next chunk then ends after every event of this one, and {@code jfr print}, which sorts
+ * each chunk's events by end time, prints the whole recording in time order. A call with no
+ * traced callees that runs long (untraced code, a sleep) holds the cut back; past
+ * {@link #LATE_CUT} times the chunk size the chunk is cut anyway (order is then kept within
+ * each chunk only).
  */
 final class ChunkWriter {
     static final long METADATA_EVENT = 0;
@@ -19,6 +30,8 @@ final class ChunkWriter {
     private static final int FLAG_COMPRESSED_INTEGERS = 1;
     private static final int FLAG_FINAL_CHUNK = 2;
     private static final long TICKS_PER_SECOND = 1_000_000_000L;
+    /** A chunk this many times its size is cut even where an event in it ends after the present. */
+    static final int LATE_CUT = 4;
 
     private final OutputStream out;
     private final EventTypes types;
@@ -29,8 +42,13 @@ final class ChunkWriter {
     private final JfrBytes metadata = new JfrBytes(1 << 14);
     /** The chunk being built: header placeholder, then events; the encoders write into it. */
     final JfrBytes events;
-    private long firstTicks;
-    private long lastTicks;
+    /** Where the chunk being built begins: the first traced event's time, then the last chunk's end. */
+    private long chunkStart;
+    /** The latest end of an event in the chunk being built (at least {@link #chunkStart}). */
+    private long chunkEnd;
+    /** The replay's present: the time of the last record given (no later record is earlier). */
+    private long now;
+    private boolean started;
     private int chunks;
     /** Counts chunks begun: pool keys of an earlier generation are no longer valid. */
     private int generation;
@@ -63,15 +81,27 @@ final class ChunkWriter {
         events.clear();
         for (int i = 0; i < HEADER_SIZE; i++) events.writeByte(0);
         pools.clear();
-        firstTicks = Long.MAX_VALUE;
-        lastTicks = Long.MIN_VALUE;
+        chunkStart = chunkEnd;
         generation++;
     }
 
-    /** Starts an event of {@code type} that covers {@code startTicks} to {@code endTicks}. */
-    int beginEvent(TypeDeclaration type, long startTicks, long endTicks) {
-        if (startTicks < firstTicks) firstTicks = startTicks;
-        if (endTicks > lastTicks) lastTicks = endTicks;
+    /**
+     * The replay has reached {@code ticks} (an enter, an exit, the start of a call with no traced
+     * callees, any other record): the records still to come are not earlier. The first begins the
+     * first chunk.
+     */
+    void now(long ticks) {
+        if (!started) {
+            started = true;
+            chunkStart = chunkEnd = now = ticks;
+        } else if (ticks > now) {
+            now = ticks;
+        }
+    }
+
+    /** Starts an event of {@code type} that ends at {@code endTicks}. */
+    int beginEvent(TypeDeclaration type, long endTicks) {
+        if (endTicks > chunkEnd) chunkEnd = endTicks;
         return events.beginEvent(type.id);
     }
 
@@ -84,7 +114,8 @@ final class ChunkWriter {
      * between the events of one: pool keys taken for a record stay valid until its events are written.
      */
     void rollIfFull() throws IOException {
-        if (events.size() + pools.bytes() >= chunkBytes) {
+        long size = events.size() + pools.bytes();
+        if (size >= chunkBytes && (chunkEnd <= now || size >= LATE_CUT * chunkBytes)) {
             finish(false);
             begin();
         }
@@ -97,12 +128,8 @@ final class ChunkWriter {
 
     /** Completes the chunk: a {@code jtrace.Recording} event, the pools, the metadata, then the header. */
     private void finish(boolean last) throws IOException {
-        if (firstTicks > lastTicks) {
-            firstTicks = 0;
-            lastTicks = 0;
-        }
-        int at = beginEvent(types.recording, firstTicks, firstTicks);
-        events.writeVarLong(firstTicks);
+        int at = events.beginEvent(types.recording.id);
+        events.writeVarLong(chunkStart);
         events.writeVarLong(0); // no thread
         events.writeVarLong(0); // no stack trace
         events.writeString(source);
@@ -111,8 +138,8 @@ final class ChunkWriter {
 
         int constantPoolOffset = events.size();
         at = events.beginEvent(CONSTANT_POOL_EVENT);
-        events.writeVarLong(firstTicks);
-        events.writeVarLong(lastTicks - firstTicks);
+        events.writeVarLong(chunkStart);
+        events.writeVarLong(chunkEnd - chunkStart);
         events.writeVarLong(0); // no earlier constant-pool event in the chunk
         events.writeByte(1); // flush: ends a segment of events
         pools.write(events);
@@ -120,7 +147,7 @@ final class ChunkWriter {
 
         int metadataOffset = events.size();
         at = events.beginEvent(METADATA_EVENT);
-        events.writeVarLong(firstTicks);
+        events.writeVarLong(chunkStart);
         events.writeVarLong(0);
         events.writeVarLong(1); // metadata id: the same in every chunk
         events.write(metadata);
@@ -140,9 +167,9 @@ final class ChunkWriter {
         events.writeRawLong(end);
         events.writeRawLong(constantPoolOffset);
         events.writeRawLong(metadataOffset);
-        events.writeRawLong(epochNanosOrigin + firstTicks);
-        events.writeRawLong(lastTicks - firstTicks);
-        events.writeRawLong(firstTicks);
+        events.writeRawLong(epochNanosOrigin + chunkStart);
+        events.writeRawLong(chunkEnd - chunkStart);
+        events.writeRawLong(chunkStart);
         events.writeRawLong(TICKS_PER_SECOND);
         events.writeByte(0); // file state: finished
         events.writeByte(0);

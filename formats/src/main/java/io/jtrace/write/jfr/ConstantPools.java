@@ -73,7 +73,7 @@ final class ConstantPools {
         return key;
     }
 
-    private int classOf(String className) {
+    int classOf(String className) {
         Integer key = classes.find(className);
         if (key != null) return key;
         int dot = className.lastIndexOf('.');
@@ -145,7 +145,9 @@ final class ConstantPools {
                 ThreadInfo t = threads.entry(i);
                 out.writeVarLong(t.ordinal() + 1);
                 out.writeString(t.virtual() ? null : t.label()); // the JDK gives virtual threads no OS thread
-                out.writeVarLong(0); // OS thread id: not recorded
+                // jtrace records no OS thread id; JMC tells threads apart by this one, so each
+                // traced thread gets its own, the same in every chunk (its ordinal + 1)
+                out.writeVarLong(t.ordinal() + 1L);
                 out.writeString(t.label());
                 out.writeVarLong(t.id());
                 out.writeVarLong(0); // thread group: not recorded

@@ -1,15 +1,18 @@
 package io.jtrace.write.jfr;
 
 import io.jtrace.analysis.CallVisitor;
+import io.jtrace.analysis.NumberedCalls;
 import io.jtrace.format.EventFields;
 import io.jtrace.format.EventKinds;
 import io.jtrace.model.ExceptionEvent;
 import io.jtrace.model.ExceptionRef;
+import io.jtrace.model.ExceptionThrown;
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.LineExecuted;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.RecordsLost;
 import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.ThrowKind;
 import io.jtrace.model.TraceEvent;
 import io.jtrace.model.VariableAccess;
 import io.jtrace.write.jfr.JfrTraceWriter.Events;
@@ -17,20 +20,26 @@ import io.jtrace.write.jfr.JfrTraceWriter.Events;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToLongFunction;
 
 /**
  * Turns a replay's events into typed JFR events in the chunk being built: a
  * {@code jtrace.MethodCall} per call when it ends (its start is the enter), plus a
  * {@code jtrace.ExceptionUnwound} when it ended by an exception; one event per exception,
- * variable, line and gap record. Each carries its thread and the traced call stack at it.
+ * variable, line and gap record; and the JDK's {@code jdk.JavaExceptionThrow} or
+ * {@code jdk.JavaErrorThrow} where an exception starts its journey. Each carries its thread and the
+ * traced call stack at it. A call's self time comes from {@link NumberedCalls}, which the writer
+ * puts in front of this encoder ({@link #ended}); an untimed call's estimate from
+ * {@code jtrace summary}'s statistics when the writer has them.
  * Fields after the standard ones are written from the export's field values of the event
  * ({@link EventFields}: the names are the JSON Lines schema's), in their declared order.
  */
-final class EventEncoder implements CallVisitor {
+final class EventEncoder implements CallVisitor, NumberedCalls.Ended {
     /** Strings up to this long go to the chunk's string pool; longer ones (rare) are written in place. */
     private static final int POOLED_STRING = 80;
     /** Fields every instant event starts with: start time, thread, stack trace. */
@@ -46,6 +55,12 @@ final class EventEncoder implements CallVisitor {
     /** The outcome strings' pool keys by {@link ExitKind} ordinal, for chunk {@link #outcomeGeneration}. */
     private final int[] outcomeKeys = new int[ExitKind.values().length];
     private int outcomeGeneration = -1;
+    /** The self time of the call about to be written: {@link NumberedCalls} reports it just before. */
+    private long endedSelf;
+    /** An untimed call's estimated duration by method (0: none). */
+    private ToLongFunction<MethodInfo> untimedEstimate = m -> 0;
+    /** Whether an exception class is an Error, by name. */
+    private final Map<String, Boolean> errors = new HashMap<>();
 
     EventEncoder(EventTypes types, ChunkWriter chunk, Set<Events> kinds) {
         this.types = types;
@@ -53,6 +68,16 @@ final class EventEncoder implements CallVisitor {
         this.pools = chunk.pools;
         this.out = chunk.events;
         this.kinds = kinds;
+    }
+
+    void untimedEstimates(ToLongFunction<MethodInfo> estimate) {
+        this.untimedEstimate = estimate;
+    }
+
+    @Override
+    public void call(ThreadInfo thread, long callId, long parentId, int depth, MethodInfo method, long startNanos,
+                     long durationNanos, long selfNanos, ExitKind kind, ExceptionRef exception) {
+        endedSelf = selfNanos;
     }
 
     long written(Events kind) {
@@ -69,6 +94,7 @@ final class EventEncoder implements CallVisitor {
 
     @Override
     public void enter(ThreadInfo thread, long nanos, int depth, MethodInfo method) {
+        chunk.now(nanos);
         ThreadFrames f = frames(thread);
         f.align(depth);
         f.push(method);
@@ -77,6 +103,7 @@ final class EventEncoder implements CallVisitor {
     @Override
     public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
                      ExceptionRef exception) {
+        chunk.now(nanos);
         ThreadFrames f = frames(thread);
         f.exiting(depth, method);
         int stack = f.stack(depth + 1, pools, chunk.generation());
@@ -87,15 +114,25 @@ final class EventEncoder implements CallVisitor {
     @Override
     public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
                      ExceptionRef exception) {
+        chunk.now(nanos);
         ThreadFrames f = frames(thread);
         f.align(depth);
         int stack = f.stackWith(depth, method, pools, chunk.generation());
         call(thread, nanos, depth, method, durationNanos, kind, exception, stack);
     }
 
-    /** The call's event, and the exception's leaving the frame if it threw. */
+    /**
+     * The call's event, and the exception's leaving the frame if it threw. An untimed call is
+     * written with no duration at the time of its exit (its times are its neighbours', not its
+     * own), {@code timed} false and its estimate in a field of its own.
+     */
     private void call(ThreadInfo thread, long start, int depth, MethodInfo method, long duration, ExitKind kind,
                       ExceptionRef exception, int stack) {
+        boolean timed = kind != ExitKind.RETURN_UNTIMED;
+        if (!timed) {
+            start += duration;
+            duration = 0;
+        }
         boolean threw = kind == ExitKind.EXCEPTION;
         String type = exception == null ? null : exception.type();
         long identity = exception == null ? 0 : exception.identity();
@@ -103,7 +140,7 @@ final class EventEncoder implements CallVisitor {
             int threadKey = pools.thread(thread);
             int methodKey = pools.method(method);
             int outcome = outcome(kind);
-            int at = chunk.beginEvent(types.methodCall, start, start + duration);
+            int at = chunk.beginEvent(types.methodCall, start + duration);
             out.writeVarLong(start);
             out.writeVarLong(duration);
             out.writeVarInt(threadKey);
@@ -113,6 +150,9 @@ final class EventEncoder implements CallVisitor {
             writeString(threw ? type : null);
             out.writeVarLong(threw ? identity : 0);
             out.writeVarInt(depth);
+            out.writeBoolean(timed);
+            out.writeVarLong(timed ? endedSelf : 0);
+            out.writeVarLong(timed ? 0 : untimedEstimate.applyAsLong(method));
             chunk.endEvent(at);
             written[Events.CALLS.ordinal()]++;
         }
@@ -128,6 +168,7 @@ final class EventEncoder implements CallVisitor {
 
     @Override
     public void other(TraceEvent e) {
+        chunk.now(e.nanos());
         TypeDeclaration type;
         Events kind;
         MethodInfo method = null;
@@ -153,8 +194,39 @@ final class EventEncoder implements CallVisitor {
         if (kind != null && !kinds.contains(kind)) return;
         int stack = f.stack(e.depth(), pools, chunk.generation());
         event(type, e.nanos(), e.thread(), stack, EventFields.of(e), method);
+        if (e instanceof ExceptionThrown t && t.kind() != ThrowKind.RETHROWN && t.exception().isKnown()) jdkThrow(t, stack);
         if (kind != null) written[kind.ordinal()]++;
         rollIfFull();
+    }
+
+    /** The JDK's event for an exception that starts its journey (a rethrow is the same exception: none). */
+    private void jdkThrow(ExceptionThrown t, int stack) {
+        String type = t.exception().type();
+        int threadKey = pools.thread(t.thread());
+        int classKey = pools.classOf(type);
+        boolean error = errors.computeIfAbsent(type, EventEncoder::isError);
+        int at = chunk.beginEvent(error ? types.javaErrorThrow : types.javaExceptionThrow, t.nanos());
+        out.writeVarLong(t.nanos());
+        out.writeVarInt(threadKey);
+        out.writeVarInt(stack);
+        String message = t.message();
+        if (message != null && message.length() <= POOLED_STRING) out.writeStringRef(pools.string(message));
+        else out.writeString(message);
+        out.writeVarInt(classKey);
+        chunk.endEvent(at);
+    }
+
+    /**
+     * Whether the exception class named is an Error: the JDK's classes are looked up (never
+     * initialised); a recording does not say what other classes extend, so there the JDK's naming
+     * convention decides (a name ending in Error).
+     */
+    static boolean isError(String className) {
+        try {
+            return Error.class.isAssignableFrom(Class.forName(className, false, ClassLoader.getPlatformClassLoader()));
+        } catch (ClassNotFoundException | LinkageError notTheJdks) {
+            return className.endsWith("Error");
+        }
     }
 
     private TypeDeclaration exceptionType(TraceEvent e) {
@@ -178,7 +250,7 @@ final class EventEncoder implements CallVisitor {
                 stringKeys[i] = pools.string(v.toString());
             }
         }
-        int at = chunk.beginEvent(type, nanos, nanos);
+        int at = chunk.beginEvent(type, nanos);
         out.writeVarLong(nanos);
         out.writeVarInt(threadKey);
         out.writeVarInt(stack);
@@ -206,8 +278,7 @@ final class EventEncoder implements CallVisitor {
         if (outcomeGeneration != chunk.generation()) {
             outcomeGeneration = chunk.generation();
             for (ExitKind k : ExitKind.values()) {
-                // JMC shows the event's duration: say where it was not measured (0 there)
-                outcomeKeys[k.ordinal()] = pools.string(k == ExitKind.RETURN_UNTIMED ? "return (untimed)" : EventKinds.outcome(k));
+                outcomeKeys[k.ordinal()] = pools.string(EventKinds.outcome(k)); // untimed: the timed field says so
             }
         }
         return outcomeKeys[kind.ordinal()];

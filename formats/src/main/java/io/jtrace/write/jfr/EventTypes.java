@@ -32,6 +32,18 @@ final class EventTypes {
                     + " stack or memory); frames below the stack trace are unknown");
     final TypeDeclaration recording = event("jtrace.Recording", "jtrace Recording", false,
             "The jtrace recording this file was expanded from, and its clock origin");
+    /*
+     * The JDK's own exception events, in the JDK's layout (JDK 25's: an instant), so that JDK
+     * Mission Control's Exceptions page shows the trace's exceptions. Derived from the trace: one
+     * per exception that starts a journey (not per rethrow), where the trace saw it thrown, not
+     * where it was constructed (which is where the JDK's would be).
+     */
+    final TypeDeclaration javaExceptionThrow = jdkThrowEvent("jdk.JavaExceptionThrow", "Java Exception",
+            "An exception (not an Error) thrown, derived from jtrace's trace: where traced code threw it, the JVM raised it,"
+                    + " or it came out of untraced code; once per exception, not per rethrow");
+    final TypeDeclaration javaErrorThrow = jdkThrowEvent("jdk.JavaErrorThrow", "Java Error",
+            "An Error thrown, derived from jtrace's trace: where traced code threw it, the JVM raised it, or it came out of"
+                    + " untraced code; once per error, not per rethrow");
 
     EventTypes() {
         methodCall.field("method", jdk.method).label("Method").description("The traced method called");
@@ -39,6 +51,15 @@ final class EventTypes {
                 .description("How the call ended: return, exception (it threw), or unfinished (still running when the recording ended)");
         exceptionFields(methodCall, "The exception the call ended by (outcome exception)");
         methodCall.field("depth", jdk.intType).label("Depth").description("Traced frames open around the call (0 = outermost)");
+        methodCall.field("timed", jdk.booleanType).label("Timed")
+                .description("Whether the call's time was measured: the tracer leaves the clock out of calls its method measured"
+                        + " shorter than the clock's own cost ('jtrace run --timing full' times every call); an untimed call has"
+                        + " duration 0 at the time of its exit and its time in its caller's self time");
+        methodCall.field("selfTime", jdk.longType).label("Self Time").timespan("TICKS")
+                .description("Measured time in the method itself: its duration less its traced callees' (0 for an untimed call)");
+        methodCall.field("estimatedDuration", jdk.longType).label("Estimated Duration").timespan("TICKS")
+                .description("An untimed call: the time 'jtrace summary' estimates for it (its method's timed calls just before),"
+                        + " never measured; 0 for a timed call");
 
         exceptionFields(exceptionThrown, "The exception thrown");
         exceptionThrown.field("message", jdk.string).label("Message").description("The exception's message (cut to 200 chars)");
@@ -114,6 +135,18 @@ final class EventTypes {
 
     private void site(TypeDeclaration event, String what) {
         event.field("site", jdk.string).label("Site").description(what + ": class.method(Parameters):line");
+    }
+
+    /** A JDK exception event: instant, with the message and the thrown class. */
+    private TypeDeclaration jdkThrowEvent(String name, String label, String description) {
+        TypeDeclaration e = jdk.declare(name, "jdk.jfr.Event", false, false);
+        e.label(label).description(description).annotate(jdk.category, "value-0", "Java Application");
+        e.field("startTime", jdk.longType).label("Start Time").timestamp("TICKS");
+        e.field("eventThread", jdk.thread).label("Event Thread").description("Thread in which the event happened");
+        e.field("stackTrace", jdk.stackTrace).label("Stack Trace").description("The traced call stack where it was thrown");
+        e.field("message", jdk.string).label("Message").description("The exception's message (cut to 200 chars)");
+        e.field("thrownClass", jdk.classType).label("Class").description("The class of the exception");
+        return e;
     }
 
     /** An event type with the JDK's leading fields: start time, duration (calls only), thread, stack trace. */

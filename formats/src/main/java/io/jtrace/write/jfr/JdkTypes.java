@@ -9,9 +9,11 @@ import java.util.List;
  * ({@code jdk.jfr.Label}, {@code Description}, {@code Category}, {@code Timestamp},
  * {@code Timespan}) and the constant-pool types of threads, classes, methods and stack traces.
  * Also the list of all declared types, the events' included (ids start above 1: type ids 0 and 1
- * are the metadata and constant-pool events). A stack frame has no line number or bytecode index
- * here (a traced call stack knows neither): the JDK's reader then gives -1, unknown, and every
- * frame costs a few bytes instead of a dozen.
+ * are the metadata and constant-pool events). Each JDK type has the JDK's own fields in the JDK's
+ * order (those of {@code jfr metadata} of a recording JDK 17 or 25 wrote): JDK Mission Control
+ * reads a JDK type by that layout whatever the metadata says, and failed on a stack frame of two
+ * fields. A traced call stack knows no line number or bytecode index: both are written as -1,
+ * unknown, which is what the JDK's reader reports for a frame without them.
  */
 final class JdkTypes {
     private final List<TypeDeclaration> all = new ArrayList<>();
@@ -91,6 +93,8 @@ final class JdkTypes {
         thread.field("virtual", booleanType).label("Virtual Thread");
         frameType.label("Frame type").field("description", string).label("Description");
         stackFrame.field("method", method).label("Java Method");
+        stackFrame.field("lineNumber", intType).label("Line Number");
+        stackFrame.field("bytecodeIndex", intType).label("Bytecode Index");
         stackFrame.field("type", frameType).label("Frame Type");
         stackTrace.label("Stacktrace");
         stackTrace.field("truncated", booleanType).label("Truncated");

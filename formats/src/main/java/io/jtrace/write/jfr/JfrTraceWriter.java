@@ -1,6 +1,8 @@
 package io.jtrace.write.jfr;
 
 import io.jtrace.analysis.CallVisitor;
+import io.jtrace.analysis.MethodStatistics;
+import io.jtrace.analysis.NumberedCalls;
 import io.jtrace.format.TraceWriter;
 import io.jtrace.model.RecordingInfo;
 import io.jtrace.model.TraceEvent;
@@ -15,7 +17,10 @@ import java.util.Set;
  * and the JDK's {@code jfr} tool: {@code jtrace.MethodCall} (a duration event per call, the traced
  * call stack as its stack trace), the exception events, {@code jtrace.VariableAccess},
  * {@code jtrace.Line} and {@code jtrace.RecordsLost}, each on its original thread at its original
- * time. Written by jtrace's own JFR chunk writer (the JDK's event API cannot set an event's thread
+ * time; and, derived from the trace, the JDK's {@code jdk.JavaExceptionThrow} and
+ * {@code jdk.JavaErrorThrow}, for JDK Mission Control's Exceptions page. A call carries its self
+ * time and whether it was timed; an untimed call, {@code jtrace summary}'s estimate of it when
+ * {@link #untimedEstimates} gave the statistics. Written by jtrace's own JFR chunk writer (the JDK's event API cannot set an event's thread
  * or time), one chunk of about {@link #CHUNK_BYTES} at a time, so memory stays bounded.
  */
 public final class JfrTraceWriter implements TraceWriter {
@@ -33,6 +38,8 @@ public final class JfrTraceWriter implements TraceWriter {
     private final long chunkBytes;
     private ChunkWriter chunk;
     private EventEncoder encoder;
+    private CallVisitor visitor;
+    private MethodStatistics estimates;
 
     /** Every kind of event, chunks of {@link #CHUNK_BYTES}. */
     public JfrTraceWriter(OutputStream out) {
@@ -53,16 +60,28 @@ public final class JfrTraceWriter implements TraceWriter {
     public void begin(RecordingInfo info) {
         chunk = new ChunkWriter(out, new EventTypes(), info.source(), info.epochNanosOrigin(), chunkBytes);
         encoder = new EventEncoder(chunk.types(), chunk, kinds);
+        if (estimates != null) encoder.untimedEstimates(estimates::untimedEstimateNanos);
+        // self times as query's tables count them; the call numbers are not used (any thread count does)
+        visitor = new NumberedCalls(encoder, encoder, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Untimed calls get the estimate these statistics (of the same calls, complete: a first pass
+     * over the recording, as {@code jtrace summary} makes it) give each. Before {@link #begin}.
+     */
+    public JfrTraceWriter untimedEstimates(MethodStatistics statistics) {
+        this.estimates = statistics;
+        return this;
     }
 
     @Override
     public void event(TraceEvent event) {
-        CallVisitor.dispatch(event, encoder);
+        CallVisitor.dispatch(event, visitor);
     }
 
     @Override
     public CallVisitor visitor() {
-        return encoder;
+        return visitor;
     }
 
     @Override

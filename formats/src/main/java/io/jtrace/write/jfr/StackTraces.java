@@ -15,6 +15,8 @@ import java.util.Arrays;
 final class StackTraces {
     static final int MAX_FRAMES = 64;
     static final int UNKNOWN_BELOW = -1;
+    /** A frame's line number and bytecode index: not recorded. */
+    private static final int UNKNOWN = -1;
 
     private int[] parent = new int[1024];
     private int[] method = new int[1024];
@@ -46,7 +48,7 @@ final class StackTraces {
         depth[count] = parentKey > 0 ? depth[parentKey - base - 1] + 1 : 1;
         int node = ++count;
         table[slot] = node;
-        bytes += 4 + (long) Math.min(depth[node - 1], MAX_FRAMES) * (JfrBytes.varLongSize(methodKey) + 1);
+        bytes += 4 + (long) Math.min(depth[node - 1], MAX_FRAMES) * (JfrBytes.varLongSize(methodKey) + 11);
         if (count * 2 > table.length) rehash();
         return base + node;
     }
@@ -91,8 +93,8 @@ final class StackTraces {
 
     /**
      * Writes the pool's entries: key, truncated, frame count, then each frame innermost first
-     * (method, frame type; the line and bytecode index are not recorded, and readers take a missing
-     * one as unknown).
+     * (method, line number, bytecode index, frame type; the line and bytecode index are not
+     * recorded: -1, unknown).
      */
     void write(JfrBytes out, int frameTypeKey) {
         for (int node = 1; node <= count; node++) {
@@ -107,6 +109,8 @@ final class StackTraces {
             out.writeVarInt(frames);
             for (k = node; frames-- > 0; k = parentNode(k)) {
                 out.writeVarInt(method[k - 1]);
+                out.writeVarInt(UNKNOWN);
+                out.writeVarInt(UNKNOWN);
                 out.writeVarInt(frameTypeKey);
             }
         }

@@ -1,6 +1,10 @@
 package io.jtrace.write.jfr;
 
 import io.jtrace.analysis.Events;
+import io.jtrace.analysis.MethodStatistics;
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.MethodExit;
 import io.jtrace.model.CodeSite;
 import io.jtrace.model.ExceptionCaught;
 import io.jtrace.model.ExceptionRef;
@@ -49,9 +53,14 @@ class JfrTraceWriterTest {
     Path dir;
 
     private Path write(List<TraceEvent> events, long chunkBytes) throws IOException {
+        return write(events, chunkBytes, null);
+    }
+
+    private Path write(List<TraceEvent> events, long chunkBytes, MethodStatistics estimates) throws IOException {
         Path file = dir.resolve("out.jfr");
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file))) {
             JfrTraceWriter w = new JfrTraceWriter(out, EnumSet.allOf(JfrTraceWriter.Events.class), chunkBytes);
+            if (estimates != null) w.untimedEstimates(estimates);
             w.begin(new RecordingInfo("in.jfr", ORIGIN, List.of(), events.size()));
             for (TraceEvent e : events) w.event(e);
             w.end();
@@ -92,6 +101,7 @@ class JfrTraceWriterTest {
         assertEquals(2, debit.getInt("depth"));
         assertEquals("main", debit.getThread().getJavaName());
         assertEquals(1, debit.getThread().getJavaThreadId());
+        assertEquals(2, debit.getThread().getOSThreadId()); // its ordinal + 1: JMC tells threads apart by it
         assertEquals("app.Account.debit < app.Bank.transfer < app.Main.main", frames(debit));
         assertFalse(debit.getStackTrace().isTruncated());
         RecordedFrame top = debit.getStackTrace().getFrames().get(0);
@@ -109,6 +119,7 @@ class JfrTraceWriterTest {
         assertEquals(110, transfer.getDuration().toNanos());
         RecordedEvent run = calls.get(4);
         assertEquals("worker-1", run.getThread().getJavaName());
+        assertEquals(3, run.getThread().getOSThreadId());
         assertEquals("app.Worker.run", frames(run));
 
         List<RecordedEvent> unwound = read(file, "jtrace.ExceptionUnwound");
@@ -130,13 +141,13 @@ class JfrTraceWriterTest {
         try (RecordingFile f = new RecordingFile(file)) {
             List<EventType> types = f.readEventTypes();
             List<String> names = types.stream().map(EventType::getName).sorted().collect(Collectors.toList());
-            assertEquals(List.of("jtrace.ExceptionCaught", "jtrace.ExceptionSuppressed", "jtrace.ExceptionThrown",
+            assertEquals(List.of("jdk.JavaErrorThrow", "jdk.JavaExceptionThrow", "jtrace.ExceptionCaught", "jtrace.ExceptionSuppressed", "jtrace.ExceptionThrown",
                     "jtrace.ExceptionUncaught", "jtrace.ExceptionUnwound", "jtrace.FinallyEntered", "jtrace.Line",
                     "jtrace.MethodCall", "jtrace.Recording", "jtrace.RecordsLost", "jtrace.VariableAccess"), names);
             for (EventType t : types) {
                 assertNotNull(t.getLabel(), t.getName());
                 assertNotNull(t.getDescription(), t.getName());
-                assertEquals(List.of("jtrace"), t.getCategoryNames(), t.getName());
+                assertEquals(List.of(t.getName().startsWith("jdk.") ? "Java Application" : "jtrace"), t.getCategoryNames(), t.getName());
                 for (ValueDescriptor v : t.getFields()) {
                     assertNotNull(v.getLabel(), t.getName() + "." + v.getName());
                     if (!v.getName().equals("startTime") && !v.getName().equals("duration")) {
@@ -150,7 +161,162 @@ class JfrTraceWriterTest {
             assertEquals("jdk.types.Method", call.getField("method").getTypeName());
             assertEquals("java.lang.Thread", call.getField("eventThread").getTypeName());
             assertEquals("jdk.types.StackTrace", call.getField("stackTrace").getTypeName());
+            assertEquals("jdk.jfr.Timespan", call.getField("selfTime").getContentType());
+            assertEquals("jdk.jfr.Timespan", call.getField("estimatedDuration").getContentType());
+            assertEquals("boolean", call.getField("timed").getTypeName());
+            // the JDK's own layouts, which JDK Mission Control reads by position
+            ValueDescriptor frames = call.getField("stackTrace").getFields().get(1);
+            assertEquals(List.of("method", "lineNumber", "bytecodeIndex", "type"),
+                    frames.getFields().stream().map(ValueDescriptor::getName).collect(Collectors.toList()));
+            assertEquals(List.of("osName", "osThreadId", "javaName", "javaThreadId", "group", "virtual"),
+                    call.getField("eventThread").getFields().stream().map(ValueDescriptor::getName).collect(Collectors.toList()));
+            EventType thrown = types.stream().filter(t -> t.getName().equals("jdk.JavaExceptionThrow")).findFirst().orElseThrow();
+            assertEquals(List.of("startTime", "eventThread", "stackTrace", "message", "thrownClass"),
+                    thrown.getFields().stream().map(ValueDescriptor::getName).collect(Collectors.toList()));
         }
+    }
+
+    /**
+     * An untimed call: no duration, at the time of its exit, {@code timed} false, summary's
+     * estimate in a field of its own; timed calls carry their measured self time.
+     */
+    @Test
+    void untimedCallsAreMarkedAndCarrySummarysEstimate() throws IOException {
+        ThreadInfo t = new ThreadInfo(1, "main", false, 0);
+        MethodInfo main = new MethodInfo(1, "app.Main", "main", "()V", "Main.java", 1, 9);
+        MethodInfo get = new MethodInfo(2, "app.Box", "get", "()I", "Box.java", 5, 1);
+        MethodInfo tiny = new MethodInfo(3, "app.Box", "tiny", "()V", "Box.java", 9, 1);
+        List<TraceEvent> events = List.of(
+                new MethodEnter(t, 100, 0, main),
+                new MethodCall(t, 110, 1, get, 20, ExitKind.RETURN, null),
+                new MethodCall(t, 135, 1, tiny, 5, ExitKind.RETURN, null),
+                new MethodCall(t, 140, 1, get, 0, ExitKind.RETURN_UNTIMED, null),
+                new MethodExit(t, 200, 0, main, 100, ExitKind.RETURN, null));
+        MethodStatistics stats = new MethodStatistics(3);
+        for (TraceEvent e : events) stats.accept(e);
+        long estimate = stats.untimedEstimateNanos(get);
+        assertEquals(15, estimate); // get's timed call (20) less the shortest timed leaf call (5), as summary has it
+        Path file = write(events, JfrTraceWriter.CHUNK_BYTES, stats);
+
+        List<RecordedEvent> calls = read(file, "jtrace.MethodCall");
+        assertEquals(4, calls.size());
+        RecordedEvent timedGet = calls.get(0);
+        assertTrue(timedGet.getBoolean("timed"));
+        assertEquals(20, timedGet.getDuration().toNanos());
+        assertEquals(20, timedGet.getLong("selfTime"));
+        assertEquals(0, timedGet.getLong("estimatedDuration"));
+        RecordedEvent untimed = calls.get(2);
+        assertEquals("get", untimed.<jdk.jfr.consumer.RecordedMethod>getValue("method").getName());
+        assertFalse(untimed.getBoolean("timed"));
+        assertEquals(0, untimed.getDuration().toNanos());
+        assertEquals(Instant.ofEpochSecond(0, ORIGIN + 140), untimed.getStartTime());
+        assertEquals(0, untimed.getLong("selfTime"));
+        assertEquals(estimate, untimed.getLong("estimatedDuration"));
+        assertEquals("return", untimed.getString("outcome"));
+        RecordedEvent outer = calls.get(3);
+        assertEquals(100, outer.getDuration().toNanos());
+        assertEquals(75, outer.getLong("selfTime")); // less its timed callees; the untimed one's time stays in it
+
+        Path unestimated = write(events, JfrTraceWriter.CHUNK_BYTES, null);
+        assertEquals(0, read(unestimated, "jtrace.MethodCall").get(2).getLong("estimatedDuration"));
+    }
+
+    /**
+     * Chunks follow one another: each begins where the last ended, they add up to the trace's
+     * span, and every event of a chunk ends no earlier than every event of the chunk before (what
+     * {@code jfr print}, sorting each chunk by end time, needs) even with a long call that has no
+     * traced callees (its event is written at its start's turn, and ends later than the events
+     * that follow it).
+     */
+    @Test
+    void chunksFollowOneAnotherInTime() throws IOException {
+        ThreadInfo a = new ThreadInfo(1, "a", false, 0);
+        ThreadInfo b = new ThreadInfo(2, "b", false, 1);
+        MethodInfo main = new MethodInfo(1, "app.Main", "main", "()V", "Main.java", 1, 9);
+        MethodInfo sleep = new MethodInfo(2, "app.Slow", "sleep", "()V", "Slow.java", 1, 9);
+        MethodInfo work = new MethodInfo(3, "app.Fast", "work", "()V", "Fast.java", 1, 9);
+        List<TraceEvent> events = new ArrayList<>();
+        events.add(new MethodEnter(a, 1000, 0, main));
+        // its end holds the first cut back past 16 KB of the other thread's events (not past ChunkWriter.LATE_CUT)
+        events.add(new MethodCall(a, 1010, 1, sleep, 200_000, ExitKind.RETURN, null));
+        for (long t = 1020; t < 6_000_000; t += 100) events.add(new MethodCall(b, t, 0, work, 50, ExitKind.RETURN, null));
+        events.add(new MethodExit(a, 7_000_000, 0, main, 6_999_000, ExitKind.RETURN, null));
+        Path file = write(events, 16 * 1024);
+
+        List<long[]> chunks = chunkHeaders(file);
+        assertTrue(chunks.size() > 5, "chunks: " + chunks.size());
+        long total = 0;
+        for (int i = 0; i < chunks.size(); i++) {
+            if (i > 0) assertEquals(chunks.get(i - 1)[0] + chunks.get(i - 1)[1], chunks.get(i)[0], "chunk " + i + " start");
+            total += chunks.get(i)[1];
+        }
+        assertEquals(ORIGIN + 1000, chunks.get(0)[0]);
+        assertEquals(7_000_000 - 1000, total);
+
+        // in file order, a chunk's events end with its jtrace.Recording event
+        List<List<Long>> ends = new ArrayList<>(List.of(new ArrayList<>()));
+        for (RecordedEvent e : RecordingFile.readAllEvents(file)) {
+            if (e.getEventType().getName().equals("jtrace.Recording")) {
+                ends.add(new ArrayList<>());
+                continue;
+            }
+            Instant end = e.getEndTime();
+            ends.get(ends.size() - 1).add(end.getEpochSecond() * 1_000_000_000L + end.getNano());
+        }
+        ends.remove(ends.size() - 1);
+        assertEquals(chunks.size(), ends.size());
+        for (int i = 1; i < ends.size(); i++) {
+            long before = ends.get(i - 1).stream().mapToLong(Long::longValue).max().orElse(Long.MIN_VALUE);
+            long after = ends.get(i).stream().mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
+            assertTrue(before <= after, "chunk " + i + " has an event ending at " + after + ", before chunk " + (i - 1) + "'s end " + before);
+        }
+        assertEquals(events.size() - 1, read(file, "jtrace.MethodCall").size());
+    }
+
+    /** Each chunk header's start (nanoseconds since 1970) and duration, in file order. */
+    private static List<long[]> chunkHeaders(Path file) throws IOException {
+        List<long[]> headers = new ArrayList<>();
+        java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(Files.readAllBytes(file));
+        for (int at = 0; at < bytes.limit(); ) {
+            assertEquals(0x464c5200, bytes.getInt(at));
+            long size = bytes.getLong(at + 8);
+            headers.add(new long[] {bytes.getLong(at + 32), bytes.getLong(at + 40)});
+            at += (int) size;
+        }
+        return headers;
+    }
+
+    /** An exception that starts its journey is also the JDK's exception or error event, with the traced stack; a rethrow is not. */
+    @Test
+    void thrownExceptionsAreAlsoTheJdksExceptionEvents() throws IOException {
+        ThreadInfo t = new ThreadInfo(3, "worker", false, 0);
+        MethodInfo m = new MethodInfo(1, "app.Calc", "sum", "(I)I", "Calc.java", 10, 9);
+        ExceptionRef state = new ExceptionRef("java.lang.IllegalStateException", 5);
+        List<TraceEvent> events = List.of(
+                new MethodEnter(t, 10, 0, m),
+                new ExceptionThrown(t, 20, 1, state, "bad state", 0, ThrowKind.THROWN, CodeSite.of(m, 12), null),
+                new ExceptionThrown(t, 30, 1, state, "bad state", 0, ThrowKind.RETHROWN, CodeSite.of(m, 13), null),
+                new ExceptionThrown(t, 40, 1, new ExceptionRef("java.lang.StackOverflowError", 6), null, 0, ThrowKind.RAISED_BY_JVM,
+                        CodeSite.of(m, 14), null),
+                new ExceptionThrown(t, 50, 1, new ExceptionRef("app.ConfigurationError", 7), "no config", 0, ThrowKind.IN_UNTRACED_CODE,
+                        null, CodeSite.of(m, 15)),
+                new MethodExit(t, 60, 0, m, 50, ExitKind.RETURN, null));
+        Path file = write(events, JfrTraceWriter.CHUNK_BYTES);
+
+        List<RecordedEvent> exceptions = read(file, "jdk.JavaExceptionThrow");
+        assertEquals(1, exceptions.size());
+        RecordedEvent e = exceptions.get(0);
+        assertEquals("java.lang.IllegalStateException", e.getClass("thrownClass").getName());
+        assertEquals("bad state", e.getString("message"));
+        assertEquals(Instant.ofEpochSecond(0, ORIGIN + 20), e.getStartTime());
+        assertEquals("app.Calc.sum", frames(e));
+        assertEquals("worker", e.getThread().getJavaName());
+        List<RecordedEvent> errors = read(file, "jdk.JavaErrorThrow");
+        assertEquals(List.of("java.lang.StackOverflowError", "app.ConfigurationError"),
+                errors.stream().map(x -> x.getClass("thrownClass").getName()).collect(Collectors.toList()));
+        assertNull(errors.get(0).getString("message"));
+        assertEquals("no config", errors.get(1).getString("message"));
+        assertEquals(4, read(file, "jtrace.ExceptionThrown").size());
     }
 
     @Test
