@@ -190,7 +190,7 @@ class ExportTest {
     void csvAndFoldedStacksAndFlameGraph(Jdk jdk) throws Exception {
         Recording r = bank(jdk);
         List<String> csv = Files.readAllLines(export("csv"));
-        assertEquals("kind,thread_id,thread,nanos,depth,class,method,descriptor,duration_nanos,outcome,exception,exception_id,details,args,return",
+        assertEquals("kind,thread_id,thread,nanos,depth,class,method,descriptor,duration_nanos,outcome,exception,exception_id,details,args,return,timed,estimated_nanos",
                 csv.get(0));
         assertEquals(r.all().size() + 1, csv.size());
         List<String> folded = Files.readAllLines(export("collapsed"));

@@ -21,15 +21,30 @@ import java.io.Writer;
  * ({@code ph: "X"}, written when it ends), each exceptional exit an instant event
  * ({@code ph: "i"}) at the moment the frame was left, lost records an instant event too.
  * Times are microseconds since tracing started, with nanosecond decimals.
+ *
+ * <p>An untimed call (its method measured shorter than the clock, see {@code ExitKind.RETURN_UNTIMED})
+ * has no duration to draw: it is named {@code "method (untimed)"}, category {@code call,untimed},
+ * with {@code timed: false} and {@code summary}'s estimate ({@code estimatedNanos}) in its args. A
+ * leaf call is an instant event, never a zero-length slice that would look measured; a call with
+ * traced callees stays a slice, so that they nest under it, whose length is only the span its
+ * records allow (from the record before it to its last callee's end), not its own time.
  */
 public final class ChromeTraceWriter implements TraceWriter {
     private static final int PID = 1;
     private final Writer out;
     private JsonGenerator g;
     private final MethodNames names = new MethodNames();
+    /** An untimed call's estimate ({@code summary}'s, per method; -1: none). */
+    private java.util.function.ToLongFunction<MethodInfo> estimates = m -> -1;
 
     public ChromeTraceWriter(Writer out) {
         this.out = out;
+    }
+
+    /** Writes each untimed call's estimate in its args ({@code estimatedNanos}): by method, -1 for none. */
+    public ChromeTraceWriter estimates(java.util.function.ToLongFunction<MethodInfo> estimates) {
+        this.estimates = estimates;
+        return this;
     }
 
     @Override
@@ -91,19 +106,29 @@ public final class ChromeTraceWriter implements TraceWriter {
     }
 
     private void call(ThreadInfo t, long start, long duration, MethodInfo m, ExitKind kind, ExceptionRef x) throws IOException {
-        g.writeStartObject();
-        g.writeStringField("ph", "X");
-        g.writeStringField("name", names.displayName(m));
-        g.writeStringField("cat", "call");
-        g.writeNumberField("pid", PID);
-        g.writeNumberField("tid", t.id());
-        g.writeFieldName("ts");
-        g.writeNumber(Json.micros(start));
-        g.writeFieldName("dur");
-        g.writeNumber(Json.micros(duration));
-        g.writeObjectFieldStart("args");
+        boolean untimed = kind == ExitKind.RETURN_UNTIMED;
+        if (untimed && duration == 0) {
+            instantStart(t, start, names.displayName(m) + UNTIMED, "call,untimed");
+        } else {
+            g.writeStartObject();
+            g.writeStringField("ph", "X");
+            g.writeStringField("name", untimed ? names.displayName(m) + UNTIMED : names.displayName(m));
+            g.writeStringField("cat", untimed ? "call,untimed" : "call");
+            g.writeNumberField("pid", PID);
+            g.writeNumberField("tid", t.id());
+            g.writeFieldName("ts");
+            g.writeNumber(Json.micros(start));
+            g.writeFieldName("dur");
+            g.writeNumber(Json.micros(duration));
+            g.writeObjectFieldStart("args");
+        }
         g.writeStringField("class", m.className());
         g.writeStringField("outcome", EventKinds.outcome(kind));
+        if (untimed) {
+            g.writeBooleanField("timed", false);
+            long estimate = estimates.applyAsLong(m);
+            if (estimate >= 0) g.writeNumberField("estimatedNanos", estimate);
+        }
         g.writeEndObject();
         g.writeEndObject();
         if (kind == ExitKind.EXCEPTION) {
@@ -116,6 +141,9 @@ public final class ChromeTraceWriter implements TraceWriter {
             g.writeEndObject();
         }
     }
+
+    /** After an untimed call's name: it has no measured duration. */
+    private static final String UNTIMED = " (untimed)";
 
     /** Starts an instant event on the thread's track and opens its args (the caller closes both). */
     private void instantStart(ThreadInfo t, long nanos, String name, String category) throws IOException {

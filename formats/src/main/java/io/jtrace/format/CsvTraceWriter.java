@@ -23,16 +23,26 @@ import java.io.Writer;
  * names) in {@code details} as one JSON object, so values holding commas, quotes or semicolons
  * stay unambiguous. Calls whose values {@code run --args} recorded fill {@code args} (enter, exit,
  * call) and {@code return} (exit, call) with the JSON of the JSON Lines fields of the same names.
+ * {@code timed} is {@code true} or {@code false} on exit and call rows (an untimed call's
+ * {@code duration_nanos} is empty), with an untimed call's estimate in {@code estimated_nanos}.
  */
 public final class CsvTraceWriter implements TraceWriter {
     public static final String HEADER = "kind,thread_id,thread,nanos,depth,class,method,descriptor,duration_nanos,"
-            + "outcome,exception,exception_id,details,args,return";
+            + "outcome,exception,exception_id,details,args,return,timed,estimated_nanos";
 
     private final Writer out;
     private final StringBuilder row = new StringBuilder(160);
+    /** An untimed call's estimate ({@code summary}'s, per method; -1: none). */
+    private java.util.function.ToLongFunction<MethodInfo> estimates = m -> -1;
 
     public CsvTraceWriter(Writer out) {
         this.out = out;
+    }
+
+    /** Writes each untimed call's estimate in {@code estimated_nanos}: by method, -1 for none. */
+    public CsvTraceWriter estimates(java.util.function.ToLongFunction<MethodInfo> estimates) {
+        this.estimates = estimates;
+        return this;
     }
 
     @Override
@@ -52,20 +62,23 @@ public final class CsvTraceWriter implements TraceWriter {
             method(m.method());
             row.append(",,,,");
             values(m.values());
+            row.append(",,");
         } else if (e instanceof MethodExit m) {
             method(m.method());
             outcome(m.durationNanos(), m.kind(), m.exception());
             row.append(',');
             values(m.values());
+            timed(m.method(), m.kind());
         } else if (e instanceof MethodCall m) {
             method(m.method());
             outcome(m.durationNanos(), m.kind(), m.exception());
             row.append(',');
             values(m.values());
+            timed(m.method(), m.kind());
         } else if (e instanceof RecordsLost l) {
             row.append(",,,,,,,");
             field("{\"batches\":" + l.batches() + "}");
-            row.append(",,");
+            row.append(",,,,");
         } else {
             row.append(",,,,,");
             if (e instanceof ExceptionEvent x && x.exception() != null) {
@@ -74,7 +87,7 @@ public final class CsvTraceWriter implements TraceWriter {
                 row.append(",,");
             }
             field(Json.object(EventFields.of(e)));
-            row.append(",,");
+            row.append(",,,,");
         }
         row.append("\r\n");
         out.append(row);
@@ -101,6 +114,17 @@ public final class CsvTraceWriter implements TraceWriter {
                 throw new java.io.UncheckedIOException(x);
             }
         });
+    }
+
+    /** The {@code timed} and {@code estimated_nanos} columns of an ended call. */
+    private void timed(MethodInfo m, ExitKind kind) {
+        if (kind != ExitKind.RETURN_UNTIMED) {
+            row.append(",true,");
+            return;
+        }
+        row.append(",false,");
+        long estimate = estimates.applyAsLong(m);
+        if (estimate >= 0) row.append(estimate);
     }
 
     private void method(MethodInfo m) {

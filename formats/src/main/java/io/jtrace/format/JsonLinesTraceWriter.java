@@ -32,6 +32,8 @@ public final class JsonLinesTraceWriter implements TraceWriter {
     private final java.io.OutputStream bytes;
     private JsonGenerator g;
     private final MethodNames names = new MethodNames();
+    /** An untimed call's estimate ({@code summary}'s, per method; -1: none), written beside it as {@code estimatedNanos}. */
+    private java.util.function.ToLongFunction<MethodInfo> estimates = m -> -1;
 
     public JsonLinesTraceWriter(Writer out) {
         this.out = out;
@@ -42,6 +44,12 @@ public final class JsonLinesTraceWriter implements TraceWriter {
     public JsonLinesTraceWriter(java.io.OutputStream out) {
         this.out = null;
         this.bytes = out;
+    }
+
+    /** Writes each untimed call's estimate beside it ({@code estimatedNanos}): by method, -1 for none. */
+    public JsonLinesTraceWriter estimates(java.util.function.ToLongFunction<MethodInfo> estimates) {
+        this.estimates = estimates;
+        return this;
     }
 
     @Override
@@ -63,11 +71,11 @@ public final class JsonLinesTraceWriter implements TraceWriter {
             Json.writeFields(g, EventFields.callValues(m.values()));
         } else if (e instanceof MethodExit m) {
             method(m.method());
-            outcome(m.durationNanos(), m.kind(), m.exception());
+            outcome(m.method(), m.durationNanos(), m.kind(), m.exception());
             Json.writeFields(g, EventFields.callValues(m.values()));
         } else if (e instanceof MethodCall m) {
             method(m.method());
-            outcome(m.durationNanos(), m.kind(), m.exception());
+            outcome(m.method(), m.durationNanos(), m.kind(), m.exception());
             Json.writeFields(g, EventFields.callValues(m.values()));
         } else if (e instanceof RecordsLost l) {
             g.writeNumberField("batches", l.batches());
@@ -85,10 +93,15 @@ public final class JsonLinesTraceWriter implements TraceWriter {
         g.writeStringField("descriptor", m.descriptor());
     }
 
-    private void outcome(long duration, ExitKind kind, ExceptionRef exception) throws IOException {
+    private void outcome(MethodInfo m, long duration, ExitKind kind, ExceptionRef exception) throws IOException {
         if (kind == ExitKind.RETURN_UNTIMED) g.writeNullField("durationNanos"); // not measured
         else g.writeNumberField("durationNanos", duration);
         g.writeStringField("outcome", EventKinds.outcome(kind));
+        if (kind == ExitKind.RETURN_UNTIMED) {
+            g.writeBooleanField("timed", false);
+            long estimate = estimates.applyAsLong(m);
+            if (estimate >= 0) g.writeNumberField("estimatedNanos", estimate);
+        }
         if (kind == ExitKind.EXCEPTION) {
             g.writeStringField("exception", exception == null ? null : exception.type());
             g.writeNumberField("exceptionId", exception == null ? 0 : exception.identity());
@@ -146,7 +159,8 @@ public final class JsonLinesTraceWriter implements TraceWriter {
     private static final byte[] EXIT_PREFIX = ascii("{\"kind\":\"" + EventKinds.EXIT + "\",");
     private static final byte[] CALL_PREFIX = ascii("{\"kind\":\"" + EventKinds.CALL + "\",");
     private static final byte[] DEPTH = ascii(",\"depth\":"), DURATION = ascii(",\"durationNanos\":"),
-            EXCEPTION = ascii(",\"exception\":"), EXCEPTION_ID = ascii(",\"exceptionId\":"), NULL = ascii("null");
+            EXCEPTION = ascii(",\"exception\":"), EXCEPTION_ID = ascii(",\"exceptionId\":"), NULL = ascii("null"),
+            UNTIMED = ascii(",\"timed\":false"), ESTIMATE = ascii(",\"estimatedNanos\":");
     private static final byte[][] OUTCOMES = new byte[ExitKind.values().length][];
 
     static {
@@ -182,6 +196,14 @@ public final class JsonLinesTraceWriter implements TraceWriter {
                 if (kind == ExitKind.RETURN_UNTIMED) put(NULL); // not measured
                 else put(duration);
                 put(OUTCOMES[kind.ordinal()]);
+                if (kind == ExitKind.RETURN_UNTIMED) {
+                    put(UNTIMED);
+                    long estimate = estimates.applyAsLong(method);
+                    if (estimate >= 0) {
+                        put(ESTIMATE);
+                        put(estimate);
+                    }
+                }
                 if (kind == ExitKind.EXCEPTION) {
                     put(EXCEPTION);
                     put(exception == null || exception.type() == null ? NULL : quoted(exception.type()));

@@ -25,6 +25,12 @@ import java.util.Map;
  * started), the frames shared. Events must come thread by thread (each thread's in order); a
  * thread's frames still open at a gap in the records are closed there, and the unknown frames
  * below the gap opened as placeholders, so every profile stays well nested.
+ *
+ * <p>An untimed call with no traced callees (its method measured shorter than the clock, see
+ * {@code ExitKind.RETURN_UNTIMED}) has no time to draw: it opens and closes at one instant, as a
+ * frame of its own named {@code "method (untimed)"}, so that no zero-width frame passes for a
+ * measured one (speedscope's format has no field for it). An untimed call with traced callees
+ * opened as its method before its exit said it was untimed, and spans its callees.
  */
 public final class SpeedscopeTraceWriter implements TraceWriter {
     private static final String SCHEMA = "https://www.speedscope.app/file-format-schema.json";
@@ -63,7 +69,7 @@ public final class SpeedscopeTraceWriter implements TraceWriter {
         } else if (e instanceof MethodExit m) {
             close(m.nanos());
         } else if (e instanceof MethodCall m) {
-            open(frame(m.method()), m.nanos());
+            open(m.kind() == io.jtrace.model.ExitKind.RETURN_UNTIMED ? untimedFrame(m.method()) : frame(m.method()), m.nanos());
             close(m.nanos() + m.durationNanos());
         } else if (e instanceof RecordsLost l) {
             while (depth > 0) close(l.nanos());
@@ -71,6 +77,22 @@ public final class SpeedscopeTraceWriter implements TraceWriter {
             for (int i = 0; i < l.depth(); i++) open(placeholder, l.nanos());
         }
         // other kinds have no place in a flame chart of calls
+    }
+
+    /** Untimed leaf calls' frames, by method id. */
+    private final Map<Integer, Integer> untimedFrameIndex = new HashMap<>();
+    private final List<Integer> untimedFrames = new ArrayList<>();
+
+    /** The frame of {@code m}'s untimed leaf calls: {@code "method (untimed)"}. */
+    private int untimedFrame(MethodInfo m) {
+        Integer i = untimedFrameIndex.get(m.id());
+        if (i == null) {
+            i = frames.size();
+            frames.add(m);
+            untimedFrames.add(i);
+            untimedFrameIndex.put(m.id(), i);
+        }
+        return i;
     }
 
     private int frame(MethodInfo m) {
@@ -136,9 +158,11 @@ public final class SpeedscopeTraceWriter implements TraceWriter {
         g.writeEndArray();
         g.writeObjectFieldStart("shared");
         g.writeArrayFieldStart("frames");
-        for (MethodInfo m : frames) {
+        java.util.Set<Integer> untimed = new java.util.HashSet<>(untimedFrames);
+        for (int i = 0; i < frames.size(); i++) {
+            MethodInfo m = frames.get(i);
             g.writeStartObject();
-            g.writeStringField("name", m.displayName());
+            g.writeStringField("name", untimed.contains(i) ? m.displayName() + " (untimed)" : m.displayName());
             if (m.sourceFile() != null) g.writeStringField("file", m.sourceFile());
             if (m.line() > 0) g.writeNumberField("line", m.line());
             g.writeEndObject();

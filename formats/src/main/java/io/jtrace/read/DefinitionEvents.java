@@ -21,9 +21,11 @@ final class DefinitionEvents {
     private DefinitionEvents() {}
 
     static final String DATA_LOSS = "jdk.DataLoss";
+    /** The JDK's description of the traced JVM, written at the start of each chunk (the agent enables it). */
+    static final String JVM_INFORMATION = "jdk.JVMInformation";
 
     static final Set<String> NAMES = Set.of(MethodDefinitionEvent.NAME, TypeDefinitionEvent.NAME,
-            VariableDefinitionEvent.NAME, SessionEvent.NAME, TracerStatisticsEvent.NAME, DATA_LOSS);
+            VariableDefinitionEvent.NAME, SessionEvent.NAME, TracerStatisticsEvent.NAME, DATA_LOSS, JVM_INFORMATION);
 
     /**
      * Whether {@code e} defines a method already defined (the agent defines every method again in
@@ -67,6 +69,17 @@ final class DefinitionEvents {
                 // a filtered recording carries its source's jdk.DataLoss here (every chunk repeats the totals)
                 index.carriedDataLossEvents = Math.max(index.carriedDataLossEvents, e.getLong("dataLossEvents"));
                 index.carriedDataLossBytes = Math.max(index.carriedDataLossBytes, e.getLong("dataLossBytes"));
+                if (e.getLong("records") >= index.statisticsRecords) { // the agent's counters, as RecordingStats takes them
+                    index.statisticsRecords = e.getLong("records");
+                    index.statisticsCalls = e.has("calls") ? e.getLong("calls") : -1;
+                    index.statisticsUntimed = e.has("untimedCalls") ? e.getLong("untimedCalls") : -1;
+                }
+                break;
+            case JVM_INFORMATION:
+                if (index.jvmVersion != null) break;
+                index.jvmName = e.getString("jvmName");
+                index.jvmVersion = e.getString("jvmVersion");
+                index.javaArguments = e.getString("javaArguments");
                 break;
             case DATA_LOSS:
                 index.dataLossEvents++;

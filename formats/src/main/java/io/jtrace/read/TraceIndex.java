@@ -45,6 +45,14 @@ public final class TraceIndex implements AutoCloseable {
     String agentVersion;
     long pid;
     int formatVersion;
+    /** The JVM's own description (its first {@code jdk.JVMInformation} event); null where the recording has none. */
+    String jvmName;
+    String jvmVersion;
+    String javaArguments;
+    /** The agent's latest statistics (the most records): records, calls and untimed calls it counted; -1 where absent. */
+    long statisticsRecords = -1;
+    long statisticsCalls = -1;
+    long statisticsUntimed = -1;
     /** Execution samples ({@code jtrace run --sample}); bounded by distinct stacks. */
     final io.jtrace.analysis.SampleProfile samples = new io.jtrace.analysis.SampleProfile(100_000);
     long records;
@@ -162,6 +170,31 @@ public final class TraceIndex implements AutoCloseable {
 
     public int formatVersion() {
         return formatVersion;
+    }
+
+    /** The traced JVM's name ({@code jdk.JVMInformation}: "OpenJDK 64-Bit Server VM"), or null if the recording does not say. */
+    public String jvmName() {
+        return jvmName;
+    }
+
+    /** The traced JVM's version string ({@code jdk.JVMInformation}), or null if the recording does not say. */
+    public String jvmVersion() {
+        return jvmVersion;
+    }
+
+    /** What the traced JVM ran: its main class (or {@code -jar} file) and arguments, or null if the recording does not say. */
+    public String javaArguments() {
+        return javaArguments;
+    }
+
+    /**
+     * Calls the agent left untimed (its statistics; see {@code ExitKind.RETURN_UNTIMED}), or -1 when
+     * they do not say: then there may be some.
+     */
+    public long untimedCalls() {
+        // a filtered recording's statistics count no calls (jtrace filter does not): they do not say
+        boolean covered = statisticsRecords == records && statisticsCalls > 0;
+        return covered ? statisticsUntimed : -1;
     }
 
     /** Execution samples taken while tracing (none unless recorded with {@code --sample}). */

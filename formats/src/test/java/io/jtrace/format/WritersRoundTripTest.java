@@ -198,7 +198,7 @@ class WritersRoundTripTest {
             assertEquals(e.depth(), j.get("depth").asInt());
             assertEquals(OTHER_KIND_FIELDS.get(i), own(j, "kind", "thread", "threadId", "virtual", "nanos", "depth"), lines[i]);
             List<String> r = rows.get(i + 1);
-            assertEquals(15, r.size(), r::toString);
+            assertEquals(17, r.size(), r::toString);
             assertEquals(EventKinds.name(e), r.get(0));
             assertEquals(OTHER_KIND_FIELDS.get(i), own(JSON.readTree(r.get(12))), r::toString);
             if (e instanceof io.jtrace.model.ExceptionEvent x) {
@@ -231,7 +231,7 @@ class WritersRoundTripTest {
                     : events.get(i) instanceof MethodExit x ? x.values() : ((MethodCall) events.get(i)).values();
             JsonNode j = JSON.readTree(lines[i]);
             List<String> r = rows.get(i + 1);
-            assertEquals(15, r.size(), r::toString);
+            assertEquals(17, r.size(), r::toString);
             if (v == null) {
                 assertFalse(j.has("args") || j.has("return"), lines[i]);
                 assertEquals("", r.get(13));
@@ -275,7 +275,7 @@ class WritersRoundTripTest {
         for (int i = 0; i < events.size(); i++) {
             TraceEvent e = events.get(i);
             List<String> r = rows.get(i + 1);
-            assertEquals(15, r.size(), r::toString);
+            assertEquals(17, r.size(), r::toString);
             assertEquals(EventKinds.name(e), r.get(0));
             assertEquals(Long.toString(e.thread().id()), r.get(1));
             assertEquals(e.thread().label(), r.get(2));
@@ -287,6 +287,8 @@ class WritersRoundTripTest {
             }
             assertEquals(duration(e) >= 0 ? Long.toString(duration(e)) : "", r.get(8));
             assertEquals(kind(e) == ExitKind.EXCEPTION ? "java.lang.IllegalStateException" : "", r.get(10));
+            assertEquals(kind(e) == null ? "" : Boolean.toString(kind(e) != ExitKind.RETURN_UNTIMED), r.get(15), r::toString);
+            assertEquals("", r.get(16), "no estimates given: none written");
         }
     }
 

@@ -44,14 +44,20 @@ import java.util.Locale;
             "parquet (the tables of 'jtrace query' as a Parquet dataset in the directory -o names, one for",
             "all the FILEs given, partitioned by recording; needs jtrace-query.jar)."})
 final class ExportCommand extends RecordingCommand {
-    /** The formats: whether their writer wants events thread by thread (else interleaved by time). */
+    /**
+     * The formats: whether their writer wants events thread by thread (else interleaved by time), and
+     * whether it writes untimed calls' estimates.
+     */
     enum Format {
-        json(false), csv(false), chrome(true), speedscope(true), collapsed(true), flamegraph(true), jfr(false), parquet(false);
+        json(false, true), csv(false, true), chrome(true, true), speedscope(true, false), collapsed(true, false),
+        flamegraph(true, false), jfr(false, true), parquet(false, false);
 
         final boolean byThread;
+        final boolean estimates;
 
-        Format(boolean byThread) {
+        Format(boolean byThread, boolean estimates) {
             this.byThread = byThread;
+            this.estimates = estimates;
         }
     }
 
@@ -110,13 +116,14 @@ final class ExportCommand extends RecordingCommand {
             }
             Writer sink = new BufferedWriter(new OutputStreamWriter(bytes, StandardCharsets.UTF_8), 1 << 16);
             try {
-                TraceWriter writer = writer(sink, bytes);
-                if (writer instanceof JfrTraceWriter jfr) {
-                    // untimed calls carry summary's estimate of them, which needs every call first: a pass before
-                    MethodStatistics statistics = new MethodStatistics(0);
+                // untimed calls carry summary's estimate of them (over the same selection), which needs
+                // every call first: a pass before, spared where the agent counted no untimed call
+                MethodStatistics statistics = null;
+                if (format.estimates && index.untimedCalls() != 0) {
+                    statistics = new MethodStatistics(0);
                     Replay.of(index, threads).into(view.in(statistics.visitor()));
-                    jfr.untimedEstimates(statistics);
                 }
+                TraceWriter writer = writer(sink, bytes, statistics);
                 writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), threads, index.records()));
                 // json and csv carry the values of --args, if the recording has some
                 CurrentValues values = index.symbols().hasCallValues() ? new CurrentValues() : null;
@@ -144,15 +151,17 @@ final class ExportCommand extends RecordingCommand {
     }
 
     /** The format's writer: JSON Lines writes bytes itself (the biggest output), the others text through {@code sink}. */
-    private TraceWriter writer(Writer sink, OutputStream bytes) {
+    private TraceWriter writer(Writer sink, OutputStream bytes, MethodStatistics statistics) {
+        java.util.function.ToLongFunction<io.jtrace.model.MethodInfo> estimates =
+                statistics == null ? m -> -1 : statistics::untimedEstimateNanos;
         return switch (format) {
-            case json -> new JsonLinesTraceWriter(bytes);
-            case csv -> new CsvTraceWriter(sink);
-            case chrome -> new ChromeTraceWriter(sink);
+            case json -> new JsonLinesTraceWriter(bytes).estimates(estimates);
+            case csv -> new CsvTraceWriter(sink).estimates(estimates);
+            case chrome -> new ChromeTraceWriter(sink).estimates(estimates);
             case speedscope -> new SpeedscopeTraceWriter(sink);
             case collapsed -> new CollapsedStacksWriter(bytes, value);
             case flamegraph -> new FlameGraphHtmlWriter(sink);
-            case jfr -> new JfrTraceWriter(bytes);
+            case jfr -> statistics == null ? new JfrTraceWriter(bytes) : new JfrTraceWriter(bytes).untimedEstimates(statistics);
             case parquet -> throw new IllegalStateException("parquet is written by ParquetExport");
         };
     }

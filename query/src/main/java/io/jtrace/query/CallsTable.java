@@ -6,6 +6,7 @@ import io.jtrace.format.EventKinds;
 import io.jtrace.model.ExitKind;
 import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
+import io.jtrace.analysis.MethodStatistics;
 
 import java.util.Arrays;
 
@@ -17,7 +18,7 @@ final class CallsTable implements Table {
             Column.text("thread"), Column.bigint("thread_id"), Column.bigint("call_id"), Column.bigint("parent_id"),
             Column.integer("depth"), Column.text("class"), Column.text("method"), Column.text("descriptor"),
             Column.bigint("start_ns"), Column.bigint("duration_ns"), Column.bigint("self_ns"), Column.text("outcome"),
-            Column.text("exception"));
+            Column.text("exception"), Column.bool("timed"), Column.bigint("estimated_ns"));
 
     @Override
     public String name() {
@@ -29,11 +30,35 @@ final class CallsTable implements Table {
         return COLUMNS;
     }
 
+    @Override
+    public String timeColumn() {
+        return "start_ns";
+    }
+
     /** The outcome column's values, by {@link ExitKind} ordinal (made once, not per row). */
     private static final String[] OUTCOMES = Arrays.stream(ExitKind.values()).map(EventKinds::outcome).toArray(String[]::new);
 
+    /** Column numbers of {@code timed} and {@code estimated_ns}. */
+    private static final int TIMED = 13, ESTIMATED = 14;
+
+    /**
+     * Per recording, the statistics whose estimates of untimed calls summary shows (its rule, over
+     * every thread): made once, by the first statement that reads {@code estimated_ns}, with one
+     * more replay, which a recording whose agent counted no untimed call is spared.
+     */
+    private static final java.util.Map<TraceIndex, MethodStatistics> STATISTICS =
+            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    private static MethodStatistics statistics(TraceIndex index) {
+        MethodStatistics statistics = new MethodStatistics(0);
+        if (index.untimedCalls() != 0) Replay.of(index, index.threads()).into(statistics.visitor());
+        statistics.methods(); // works the estimates out now, once: scans of the table read them at once
+        return statistics;
+    }
+
     @Override
     public void rows(TraceIndex index, Rows rows) {
+        MethodStatistics estimates = rows.wants(ESTIMATED) ? STATISTICS.computeIfAbsent(index, CallsTable::statistics) : null;
         Replays.run(index, Replay.Order.BY_THREAD, Replays.numbered(index, new CallAdapter() { }, (t, id, parent, depth, m, start, duration, self, kind, x) -> {
             rows.set(0, t.label());
             rows.set(1, t.id());
@@ -44,12 +69,15 @@ final class CallsTable implements Table {
             rows.set(6, m.name());
             rows.set(7, m.descriptor());
             rows.set(8, start);
-            if (kind != ExitKind.RETURN_UNTIMED) { // not measured (run --timing): NULL, never a made-up 0
+            boolean timed = kind != ExitKind.RETURN_UNTIMED;
+            if (timed) { // not measured (run --timing): NULL, never a made-up 0
                 rows.set(9, duration);
                 rows.set(10, self);
             }
             rows.set(11, OUTCOMES[kind.ordinal()]);
             if (x != null) rows.set(12, x.type());
+            rows.set(TIMED, timed ? 1 : 0);
+            if (!timed && estimates != null) rows.set(ESTIMATED, estimates.untimedEstimateNanos(m));
             rows.end();
         }));
     }

@@ -9,7 +9,9 @@ record Column(String name, Type type) {
         /** 32-bit integer: depths, line numbers, step numbers. */
         INTEGER,
         /** Text (UTF-8). */
-        VARCHAR
+        VARCHAR,
+        /** True or false (held as 1 or 0 in a scan's number columns). */
+        BOOLEAN
     }
 
     static Column bigint(String name) {
@@ -18,6 +20,10 @@ record Column(String name, Type type) {
 
     static Column integer(String name) {
         return new Column(name, Type.INTEGER);
+    }
+
+    static Column bool(String name) {
+        return new Column(name, Type.BOOLEAN);
     }
 
     static Column text(String name) {

@@ -29,15 +29,48 @@ public final class DuckDbEngine implements SqlEngine {
         return c;
     }
 
+    /**
+     * One file per table and recording, {@code TABLE/recording_key=KEY/data_0.parquet}, written even
+     * when it has no rows: a table with no file has no schema anywhere (DuckDB finds no files,
+     * Spark cannot infer one). The recording's name is the {@code recording} column in the file;
+     * the partition's value is an ASCII key made from it ({@link #partitionKey}), because engines
+     * decode a partition value differently (Spark byte by byte, DuckDB and pyarrow as UTF-8).
+     */
     @Override
-    public void writeParquet(Connection connection, Path directory) throws SQLException {
+    public void writeParquet(Connection connection, List<Recording> recordings, Path directory) throws SQLException {
         try (Statement s = connection.createStatement()) {
             for (Table t : TraceTables.ALL) {
-                Path dir = directory.resolve(t.name());
-                s.execute("COPY (SELECT * FROM " + t.name() + ") TO " + TraceTables.literal(dir.toString())
-                        + " (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (recording), KV_METADATA {jtrace_schema: '"
-                        + TraceTables.SCHEMA_VERSION + "', jtrace_table: '" + t.name() + "'})");
+                for (int i = 0; i < recordings.size(); i++) {
+                    Path dir = directory.resolve(t.name()).resolve("recording_key=" + partitionKey(recordings.get(i).name()));
+                    try {
+                        java.nio.file.Files.createDirectories(dir);
+                    } catch (java.io.IOException e) {
+                        throw new SQLException("cannot create " + dir + ": " + e.getMessage(), e);
+                    }
+                    s.execute("COPY (" + TraceTables.select(t, i, recordings.get(i)) + ") TO "
+                            + TraceTables.literal(dir.resolve("data_0.parquet").toString())
+                            + " (FORMAT parquet, COMPRESSION zstd, KV_METADATA {jtrace_schema: '"
+                            + TraceTables.SCHEMA_VERSION + "', jtrace_table: '" + t.name() + "'})");
+                }
             }
         }
+    }
+
+    /**
+     * A recording's name as a partition value that every engine reads back alike: ASCII letters,
+     * digits, '.', '_' and '-' as they are, every other character as '~' and the two hex digits
+     * of each of its UTF-8 bytes ({@code host1/app.jfr}: {@code host1~2Fapp.jfr}). Distinct names
+     * give distinct keys; no engine decodes '~'.
+     */
+    static String partitionKey(String name) {
+        StringBuilder key = new StringBuilder();
+        for (byte b : name.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xff);
+            boolean plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+            if (plain) key.append(c);
+            else key.append('~').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                    .append(Character.toUpperCase(Character.forDigit(c & 15, 16)));
+        }
+        return key.toString();
     }
 }

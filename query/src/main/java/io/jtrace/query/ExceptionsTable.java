@@ -37,6 +37,11 @@ final class ExceptionsTable implements Table {
     }
 
     @Override
+    public String timeColumn() {
+        return "time_ns";
+    }
+
+    @Override
     public void rows(TraceIndex index, Rows rows) {
         // the call of each step of the journeys not finished yet, by journey number
         Map<Long, long[]> stepCalls = new HashMap<>();

@@ -23,6 +23,11 @@ final class LinesTable implements Table {
         return COLUMNS;
     }
 
+    @Override
+    public String timeColumn() {
+        return "time_ns";
+    }
+
     /** Unless the recording says it was made without {@code --lines}. */
     @Override
     public boolean present(TraceIndex index) {

@@ -114,6 +114,7 @@ final class ScanFunction implements DuckDBTableFunction<ScanFunction.Bound, Scan
             case BIGINT -> DuckDBColumnType.BIGINT;
             case INTEGER -> DuckDBColumnType.INTEGER;
             case VARCHAR -> DuckDBColumnType.VARCHAR;
+            case BOOLEAN -> DuckDBColumnType.BOOLEAN;
         };
     }
 
@@ -149,6 +150,12 @@ final class ScanFunction implements DuckDBTableFunction<ScanFunction.Bound, Scan
             } else if (b.numbers[p] == null) {
                 if (VectorMemory.AVAILABLE) VectorMemory.rowIds(v, rows);
                 else for (int r = 0; r < rows; r++) v.setLong(r, r); // a row id DuckDB asked for and does not use
+            } else if (running.types[p] == Column.Type.BOOLEAN) {
+                long[] values = b.numbers[p];
+                for (int r = 0; r < rows; r++) {
+                    if (b.isSet(r, p)) v.setBoolean(r, values[r] != 0);
+                    else v.setNull(r);
+                }
             } else if (VectorMemory.AVAILABLE) {
                 VectorMemory.numbers(v, b, p, rows, running.types[p] == Column.Type.INTEGER);
             } else if (running.types[p] == Column.Type.INTEGER) {

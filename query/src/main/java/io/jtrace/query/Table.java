@@ -15,6 +15,14 @@ interface Table {
     /** Its columns after {@code recording}, in order. */
     List<Column> columns();
 
+    /**
+     * The column of times (nanoseconds since the recording's tracing started) that the views give a
+     * wall-clock twin, a TIMESTAMP named alike with {@code _ts} for {@code _ns}; null for none.
+     */
+    default String timeColumn() {
+        return null;
+    }
+
     /** Whether {@code index} can have rows here at all (variables only where recorded...). */
     default boolean present(TraceIndex index) {
         return true;

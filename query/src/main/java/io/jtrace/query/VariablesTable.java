@@ -27,6 +27,11 @@ final class VariablesTable implements Table {
     }
 
     @Override
+    public String timeColumn() {
+        return "time_ns";
+    }
+
+    @Override
     public boolean present(TraceIndex index) {
         return index.symbols().variableSiteCount() > 0;
     }

@@ -21,11 +21,13 @@ public final class QuerySession implements AutoCloseable {
     private final SqlEngine engine;
     private final Path spill;
     private final Connection connection;
+    private final List<SqlEngine.Recording> recordings;
     /** Removes the spill directory if jtrace is stopped (Ctrl-C) before the session closes. */
     private final Thread onExit;
 
-    private QuerySession(SqlEngine engine, Path spill, Connection connection) {
+    private QuerySession(SqlEngine engine, Path spill, Connection connection, List<SqlEngine.Recording> recordings) {
         this.engine = engine;
+        this.recordings = List.copyOf(recordings);
         this.spill = spill;
         this.connection = connection;
         this.onExit = new Thread(() -> delete(spill), "jtrace-query-cleanup");
@@ -53,7 +55,7 @@ public final class QuerySession implements AutoCloseable {
                     + io.jtrace.cli.FileProblems.reason(e) + " (set TMPDIR to a writable directory)");
         }
         try {
-            return new QuerySession(engine, spill, engine.open(recordings, new SqlEngine.Limits(memoryLimit, spill)));
+            return new QuerySession(engine, spill, engine.open(recordings, new SqlEngine.Limits(memoryLimit, spill)), recordings);
         } catch (SQLException e) {
             delete(spill);
             throw new UserException(SqlErrors.oneLine(e));
@@ -69,7 +71,7 @@ public final class QuerySession implements AutoCloseable {
 
     /** Writes every table as a Parquet dataset in {@code directory} (existing and empty). */
     public void writeParquet(Path directory) throws SQLException {
-        engine.writeParquet(connection, directory);
+        engine.writeParquet(connection, recordings, directory);
     }
 
     @Override

@@ -86,7 +86,9 @@ public final class ResultWriter {
                 g.writeStartObject();
                 for (int i = 1; i <= n; i++) {
                     g.writeFieldName(md.getColumnLabel(i));
-                    value(g, rs.getObject(i));
+                    // a time as DuckDB writes it (2026-11-27 10:15:02.123456), not in this JVM's time zone
+                    if (md.getColumnType(i) == Types.TIMESTAMP) g.writeString(rs.getString(i));
+                    else value(g, rs.getObject(i));
                 }
                 g.writeEndObject();
                 g.flush();

@@ -24,15 +24,18 @@ public interface SqlEngine {
     record Limits(String memoryLimit, Path spillDirectory) {}
 
     /**
-     * A connection whose tables ({@code calls}, {@code exceptions}, {@code variables}, {@code lines})
+     * A connection whose tables ({@code calls}, {@code exceptions}, {@code variables}, {@code lines},
+     * {@code args}, {@code recordings})
      * replay {@code recordings} through the reading engine as a statement reads them. Closing it
      * ends the engine's use of the recordings; the caller closes them.
      */
     Connection open(List<Recording> recordings, Limits limits) throws SQLException;
 
     /**
-     * Writes every table as a Parquet dataset in {@code directory} (which exists and is empty):
-     * {@code TABLE/recording=NAME/*.parquet}, the schema version in each file's metadata.
+     * Writes every table of {@code connection} (opened over {@code recordings}) as a Parquet dataset
+     * in {@code directory} (which exists and is empty): {@code TABLE/recording_key=KEY/*.parquet},
+     * a file for each table and recording even when it has no rows, the schema version in each
+     * file's metadata.
      */
-    void writeParquet(Connection connection, Path directory) throws SQLException;
+    void writeParquet(Connection connection, List<Recording> recordings, Path directory) throws SQLException;
 }
