@@ -16,7 +16,13 @@ import java.util.regex.Pattern;
  * JDK's own jdk.MethodTrace with and without stack traces, side by side in one run, on every JDK
  * given. Prints wall-clock ratios, ns per traced call and bytes per call.
  *
- *   mvn -q -B package -DskipTests && java bench/Harness.java [--runs N] [--quick] [--scale N] [--only WORKLOAD] [JDK_HOME...]
+ *   mvn -q -B package -DskipTests && java bench/Harness.java [--runs N] [--quick] [--scale N] [--only WORKLOAD]
+ *       [--configs NAME,NAME...] [JDK_HOME...]
+ *
+ * --configs keeps only the configurations named (plain is always run: the ratios need it), e.g.
+ * {@code --configs 'jtrace idle,jtrace'}. The build measured is the one in the current directory, so
+ * two builds compare side by side with this file run from each in turn:
+ * {@code (cd /tmp/old-build && java /path/to/bench/Harness.java ...)}.
  *
  * Without JDK homes: the JDK running this and every other JDK 17+ beside it (/usr/lib/jvm/*).
  * Each configuration runs N times (default 3), alternating, and the fastest run is kept: on a
@@ -60,12 +66,14 @@ public class Harness {
         int scale = 0;
         List<Jdk> jdks = new ArrayList<>();
         List<String> only = new ArrayList<>();
+        List<String> keep = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--runs" -> runs = Integer.parseInt(args[++i]);
                 case "--quick" -> quick = true;
                 case "--scale" -> scale = Integer.parseInt(args[++i]);
                 case "--only" -> only.add(args[++i]);
+                case "--configs" -> keep.addAll(List.of(args[++i].split(",")));
                 default -> jdks.add(jdk(Paths.get(args[i])));
             }
         }
@@ -101,6 +109,7 @@ public class Harness {
                     configs.add(new String[] {"jdk.MethodTrace no stacks"});
                     configs.add(new String[] {"jdk.MethodTrace stacks"});
                 }
+                if (!keep.isEmpty()) configs.removeIf(c -> !c[0].equals("plain") && !keep.contains(c[0]));
                 Measure[] best = new Measure[configs.size()];
                 long[] fastestWork = new long[configs.size()];
                 Arrays.fill(fastestWork, -1);
@@ -131,7 +140,7 @@ public class Harness {
                     // A call is an enter and an exit: two jtrace records, one jdk.MethodTrace event.
                     double calls = name.startsWith("jtrace") ? m.events() / 2.0 : m.events();
                     String nsPerCall = traced && calls > 0 ? String.format(Locale.ROOT, "%.0f", (m.millis() - baseline) * 1e6 / calls) : "";
-                    String bPerCall = traced && calls > 0 ? String.format(Locale.ROOT, "%.1f", m.bytes() / calls) : "";
+                    String bPerCall = traced && calls > 0 ? String.format(Locale.ROOT, "%.2f", m.bytes() / calls) : "";
                     long idleWork = name.startsWith("jtrace") ? jtraceIdleWork : jfrIdleWork;
                     String workMs = fastestWork[c] >= 0 ? String.format(Locale.ROOT, "%.0f", fastestWork[c] / 1e6) : "";
                     String inProcess = traced && calls > 0 && fastestWork[c] >= 0 && idleWork >= 0

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,18 +95,11 @@ class ArgumentsTest {
         assertFalse(bare.out().contains("="  + " 1\n") || bare.out().contains("<redacted>"), bare::out);
     }
 
-    /** The units of a string as the tracer writes it into a payload: each char a varint of 6-bit units (see RecordFormat). */
+    /** The chars of a string as the tracer writes it into a payload: each char a varint, in the tracer's format (see RecordFormat). */
     private static byte[] encoded(String s) {
-        ByteArrayOutputStream b = new ByteArrayOutputStream();
-        for (char c : s.toCharArray()) {
-            long v = c;
-            while ((v & ~0x3fL) != 0) {
-                b.write((int) ((v & 0x3f) | 0x40));
-                v >>>= 6;
-            }
-            b.write((int) v);
-        }
-        return b.toByteArray();
+        long[] chars = new long[s.length()];
+        for (int i = 0; i < chars.length; i++) chars[i] = s.charAt(i);
+        return new io.jtrace.runtime.RecordEncoder().body(chars);
     }
 
     private static boolean contains(byte[] haystack, byte[] needle) {

@@ -47,6 +47,52 @@ class JfrToolsTest {
         }
     }
 
+    /**
+     * {@code jfr print} and {@code jfr print --xml} (of the recording JDK) of an original recording with
+     * many calls, arguments, variables, lines and exceptions: no control character but newline and tab
+     * reaches the terminal, and the XML parses with the JDK's own parser. Batch payloads before format 3
+     * (RecordFormat's class comment) sent ESC and NUL through both.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void jfrPrintOfTheRecordingSendsNoControlCharacterAndItsXmlParses(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("bank-values.jfr");
+        Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of("--args", "bank.**", "--vars", "bank.**", "--lines", "bank.**"),
+                "bank.Main", "2", "200");
+        assertEquals(0, run.exit(), run::toString);
+        Jtrace.Result print = Jtrace.exec(dir, List.of(jdk.jfrTool().toString(), "print", rec.toString()), Map.of());
+        assertEquals(0, print.exit(), () -> jdk + ": " + print.err());
+        assertNoControlCharacter("jfr print", print.out());
+        assertTrue(print.out().contains("jtrace.TraceBatch") && print.out().contains("payload = \">"), "format-3 payloads printed");
+
+        Jtrace.Result xml = Jtrace.exec(dir, List.of(jdk.jfrTool().toString(), "print", "--xml", rec.toString()), Map.of());
+        assertEquals(0, xml.exit(), () -> jdk + ": " + xml.err());
+        assertNoControlCharacter("jfr print --xml", xml.out());
+        javax.xml.parsers.DocumentBuilderFactory factory = javax.xml.parsers.DocumentBuilderFactory.newInstance();
+        org.w3c.dom.Document doc = factory.newDocumentBuilder().parse(new org.xml.sax.InputSource(new java.io.StringReader(xml.out())));
+        org.w3c.dom.NodeList events = doc.getElementsByTagName("event");
+        int batches = 0;
+        for (int i = 0; i < events.getLength(); i++) {
+            if ("jtrace.TraceBatch".equals(((org.w3c.dom.Element) events.item(i)).getAttribute("type"))) batches++;
+        }
+        assertTrue(batches >= 3, () -> jdk + ": TraceBatch events in the parsed XML: " + xml.out().length());
+    }
+
+    /** Every char of {@code out} is newline, tab, or no C0/C1 control character and no DEL. */
+    private static void assertNoControlCharacter(String what, String out) {
+        for (int i = 0; i < out.length(); i++) {
+            char c = out.charAt(i);
+            if (c != '\n' && c != '\t' && (c < 0x20 || (c >= 0x7f && c <= 0x9f))) {
+                int from = Math.max(0, out.lastIndexOf('\n', i) + 1);
+                StringBuilder line = new StringBuilder(); // shown escaped: the report must not carry them either
+                for (char d : out.substring(from, Math.min(out.length(), i + 40)).toCharArray()) {
+                    line.append(d < 0x20 || (d >= 0x7f && d <= 0x9f) ? String.format("\\u%04x", (int) d) : String.valueOf(d));
+                }
+                throw new AssertionError(what + ": control character " + (int) c + " at char " + i + " in: " + line);
+            }
+        }
+    }
+
     /** {@code jfr metadata}: every jtrace event type and each of its own fields has @Label and @Description. */
     private void assertMetadataLabelled(Jdk tool, Path rec) {
         Jtrace.Result meta = Jtrace.exec(dir, List.of(tool.jfrTool().toString(), "metadata", rec.toString()), Map.of());

@@ -7,7 +7,7 @@ import io.jtrace.runtime.RecordDecoder;
 import io.jtrace.runtime.RecordFormat;
 
 /**
- * The byte side of {@link ThreadReplay}: decodes one batch's records (formats 1 and 2,
+ * The byte side of {@link ThreadReplay}: decodes one batch's records (formats 1, 2 and 3,
  * RecordFormat's class comment) and hands each to the replay as it goes, enters and exits as
  * plain arguments (no object per call), any other record through {@link #raw}. It keeps where it
  * is inside the open batch, so a replay can stop after a few records and go on later.
@@ -22,7 +22,7 @@ abstract class BatchDecoder {
     /** Units of the longest varint (a long's 64 bits, 6 to a unit). */
     private static final int MAX_VARINT = 11;
     /**
-     * Records per call of {@link #replayFormat2}: fewer back-edges per call than lead C2 to compile
+     * Records per call of {@link #replayFormat2} and {@link #replayFormat3}: fewer back-edges per call than lead C2 to compile
      * on the stack first (40,000 back-edges before 600 calls).
      */
     private static final int SLICE = 32;
@@ -39,8 +39,8 @@ abstract class BatchDecoder {
     private int end;
     /** The time of the last record read (absolute nanoTime). */
     private long clock;
-    /** The open batch is in format 2. */
-    private boolean format2;
+    /** The open batch's format: 1, 2 or 3. */
+    private int format;
     /** The value the last varint read decoded to (a second result, without an object per record). */
     private long decoded;
 
@@ -66,8 +66,8 @@ abstract class BatchDecoder {
     /** Opens a batch of {@code length} bytes of {@code payload}; its records are next. */
     final void openBatch(byte[] payload, int length, long baseNanos) {
         data = payload;
-        format2 = length > 0 && payload[0] == RecordFormat.FORMAT_2;
-        pos = format2 ? 1 : 0;
+        format = RecordDecoder.formatOf(payload, 0, length);
+        pos = format == 1 ? 0 : 1;
         end = length;
         clock = baseNanos;
     }
@@ -89,7 +89,16 @@ abstract class BatchDecoder {
 
     /** Replays the open batch's next records, at most {@code limit}; the batch closes at its end. */
     final void replayBatch(int limit) {
-        if (!format2) {
+        if (format == 3) {
+            while (limit > SLICE) { // in slices, as format 2 below
+                replayFormat3(SLICE);
+                if (pos < 0) return;
+                limit -= SLICE;
+            }
+            replayFormat3(limit);
+            return;
+        }
+        if (format == 1) {
             replayFormat1(limit);
             return;
         }
@@ -158,6 +167,97 @@ abstract class BatchDecoder {
             } else {
                 throw unreadable(new RawRecord.UnsupportedRecordException("a record starting with unit " + unit));
             }
+        }
+    }
+
+    /**
+     * Format 3: {@link #replayFormat2} in digits (a char less {@link RecordFormat#F3_ZERO}). Exits
+     * within 37 ns are one char.
+     */
+    private void replayFormat3(int limit) {
+        byte[] data = this.data;
+        int end = this.end;
+        int pos = this.pos;
+        long clock = this.clock;
+        this.pos = -1; // closed unless the limit stops the loop first
+        for (int n = 0; pos < end; n++) {
+            if (n == limit) {
+                this.pos = pos;
+                this.clock = clock;
+                return;
+            }
+            int digit = (data[pos++] & 0xff) - RecordFormat.F3_ZERO; // below 0 or above 94 (a damaged payload): unreadable
+            if (digit < 0) {
+                throw unreadable(new RawRecord.UnsupportedRecordException("a record starting with unit " + (digit + RecordFormat.F3_ZERO)));
+            } else if (digit < RecordFormat.F3_EXIT_LONG) {
+                clock += digit;
+                exit(clock - origin, ExitKind.RETURN, null);
+            } else if (digit < RecordFormat.F3_ENTER) {
+                pos = firstDigitValue(data, pos, end, digit - RecordFormat.F3_EXIT_LONG, RecordFormat.F3_EXIT_LONG_BITS);
+                if (pos < 0) return; // a record torn at shutdown (or damaged): the rest of the batch is unusable
+                clock += RecordFormat.F3_EXIT_LONG + decoded;
+                exit(clock - origin, ExitKind.RETURN, null);
+            } else if (digit < RecordFormat.F3_ENTER_UNTIMED) {
+                pos = firstDigitValue(data, pos, end, digit - RecordFormat.F3_ENTER, RecordFormat.F3_ENTER_BITS);
+                if (pos < 0) return;
+                int id = (int) decoded;
+                pos = digitsFrom(data, pos, end, 0, 0);
+                if (pos < 0) return;
+                clock += decoded;
+                enter(method(id), clock - origin, false);
+            } else if (digit < RecordFormat.F3_EXIT_UNTIMED) {
+                pos = firstDigitValue(data, pos, end, digit - RecordFormat.F3_ENTER_UNTIMED, RecordFormat.F3_ENTER_UNTIMED_BITS);
+                if (pos < 0) return;
+                enter(method((int) decoded), clock - origin, true);
+            } else if (digit == RecordFormat.F3_EXIT_UNTIMED) {
+                exit(clock - origin, ExitKind.RETURN_UNTIMED, null);
+            } else if (digit < RecordFormat.F3_OTHER) {
+                pos = firstDigitValue(data, pos, end, digit - RecordFormat.F3_LINE, RecordFormat.F3_LINE_BITS);
+                if (pos < 0) return;
+                long line = decoded;
+                pos = digitsFrom(data, pos, end, 0, 0);
+                if (pos < 0) return;
+                clock += decoded;
+                decoder.reset(data, pos, 0, 3); // a line has no body
+                raw.line(line, clock, pos);
+                record();
+            } else if (digit == RecordFormat.F3_OTHER) {
+                pos = otherRecord(data, pos, end, clock);
+                if (pos < 0) return;
+                clock = raw.nanos;
+            } else {
+                throw unreadable(new RawRecord.UnsupportedRecordException("a record starting with unit " + (digit + RecordFormat.F3_ZERO)));
+            }
+        }
+    }
+
+    /** Format 3: {@link #firstUnitValue} in digits. */
+    private int firstDigitValue(byte[] data, int pos, int end, int v, int bits) {
+        int more = 1 << bits;
+        if ((v & more) == 0) {
+            decoded = v;
+            return pos;
+        }
+        return digitsFrom(data, pos, end, v & (more - 1), bits);
+    }
+
+    /**
+     * Format 3: the varint at {@code pos} whose digits up to bit {@code shift} are {@code value}
+     * (read already) into {@link #decoded}; returns the position after it, or -1 if it is torn there,
+     * runs longer than a long or holds a char that is no digit.
+     */
+    private int digitsFrom(byte[] data, int pos, int end, long value, int shift) {
+        while (true) {
+            if (pos >= end || shift > 63) return -1;
+            int digit = (data[pos++] & 0xff) - RecordFormat.F3_ZERO;
+            if (digit < RecordFormat.F3_TERMINAL) {
+                if (digit < 0) return -1;
+                decoded = value | (long) digit << shift;
+                return pos;
+            }
+            if (digit >= RecordFormat.F3_DIGITS) return -1;
+            value |= (long) (digit - RecordFormat.F3_TERMINAL) << shift;
+            shift += RecordFormat.F3_BITS;
         }
     }
 
@@ -263,7 +363,7 @@ abstract class BatchDecoder {
 
     /** Decodes and hands on a record other than an inline enter and exit; returns the position after it, or -1 if it is torn. */
     private int otherRecord(byte[] data, int start, int end, long clock) {
-        decoder.reset(data, start, end - start);
+        decoder.reset(data, start, end - start, format == 3 ? 3 : 1);
         try {
             raw.read(decoder, clock);
         } catch (RawRecord.UnsupportedRecordException e) {
@@ -281,9 +381,9 @@ abstract class BatchDecoder {
         return decoder.position();
     }
 
-    /** The record just read into {@link #raw}, as encoded (its body copied). */
+    /** The record just read into {@link #raw}, as encoded (its body copied, in format 3 as EncodedRecord's). */
     final EncodedRecord encoded() {
-        return new EncodedRecord(raw.kind, raw.aux, decoder.copyRange(raw.bodyStart, raw.bodyEnd));
+        return new EncodedRecord(raw.kind, raw.aux, decoder.bodyInFormat3(raw.bodyStart, raw.bodyEnd));
     }
 
     /** Time of the last record of one batch (absolute nanoTime), decoding only that batch. */
@@ -291,7 +391,7 @@ abstract class BatchDecoder {
         RecordDecoder d = new RecordDecoder();
         byte[] bytes = index.payload(b, null);
         d.reset(bytes, 0, b.length());
-        d.startBatch(); // format 2's first unit, if it is there
+        d.startBatch(); // the first unit of formats 2 and 3, if it is there
         RawRecord r = new RawRecord();
         long clock = b.baseNanos();
         try {

@@ -330,7 +330,7 @@ public final class RecordingWriter implements AutoCloseable {
         e.pid = index.pid();
         e.nanoOrigin = index.nanoOrigin();
         e.epochNanosOrigin = index.epochNanosOrigin();
-        e.formatVersion = index.formatVersion();
+        e.formatVersion = RecordEncoder.FORMAT; // the batches are written anew, in the encoder's format
         e.commit();
     }
 

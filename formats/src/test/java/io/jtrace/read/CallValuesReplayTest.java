@@ -29,7 +29,6 @@ import jdk.jfr.Recording;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -173,20 +172,9 @@ class CallValuesReplayTest {
 
     // ------------------------------------------------------------------ hand-made batches
 
-    /** A value body as the runtime lays it out: an int value (tag, zigzag varint). */
+    /** A value body as the runtime lays it out: an int value (tag, zigzag varint), in the tracer's format. */
     private static byte[] intValue(long v) {
-        ByteArrayOutputStream b = new ByteArrayOutputStream();
-        varint(b, RecordFormat.VALUE_INT);
-        varint(b, (v << 1) ^ (v >> 63));
-        return b.toByteArray();
-    }
-
-    private static void varint(ByteArrayOutputStream b, long v) {
-        while ((v & ~(long) RecordFormat.MASK) != 0) {
-            b.write((int) ((v & RecordFormat.MASK) | RecordFormat.MORE));
-            v >>>= RecordFormat.BITS;
-        }
-        b.write((int) v);
+        return new RecordEncoder().body(RecordFormat.VALUE_INT, (v << 1) ^ (v >> 63));
     }
 
     private static void batch(RecordEncoder enc, long thread, long sequence, int startDepth) {

@@ -407,10 +407,10 @@ class ReplayTest {
         return seen;
     }
 
-    /** The recording's span reaches its last record's time in both formats (the index reads the last batch of each thread). */
+    /** The recording's span reaches its last record's time in every format (the index reads the last batch of each thread). */
     @Test
-    void theSpanEndsAtTheLastRecordInBothFormats() throws Exception {
-        for (int format : new int[] {1, 2}) {
+    void theSpanEndsAtTheLastRecordInEveryFormat() throws Exception {
+        for (int format : new int[] {1, 2, 3}) {
             Path file = oneBatch("span" + format, format, enc -> {
                 enc.enter(1, 1_010);
                 enc.encoded(io.jtrace.runtime.RecordFormat.LINE, 42, 2_000_000, new byte[0]);
@@ -440,6 +440,43 @@ class ReplayTest {
         }
         assertEquals(replays.get(0), replays.get(1));
         assertTrue(replays.get(0).stream().anyMatch(e -> e instanceof List<?> l && l.get(0).equals("call")), replays.get(0).toString());
+    }
+
+    /** Format 3: an enter and an exit in format 1's layout behind digit 94 (no writer's choice, but valid) read as their own forms do. */
+    @Test
+    void format3EscapedEntersAndExitsReadAsTheirOwnForms() throws Exception {
+        List<List<Object>> replays = new ArrayList<>();
+        for (boolean escaped : new boolean[] {false, true}) {
+            Path file = oneBatch("escaped3-" + escaped, 3, enc -> {
+                enc.enter(1, 1_010);
+                enc.exit(1_014);
+            }, b -> {
+                // the same two records: '>', '~' (94), ENTER id 1 (16) + delta 10, '~', EXIT (1) + delta 4, each digit + 32
+                if (escaped) b.payload = new String(new char[] {'>', '~', 16 + 32, 10 + 32, '~', 1 + 32, 4 + 32});
+            });
+            try (TraceIndex index = TraceReader.read(file, null)) {
+                replays.add(replayed(index));
+            }
+        }
+        assertEquals(replays.get(0), replays.get(1));
+        assertTrue(replays.get(0).stream().anyMatch(e -> e instanceof List<?> l && l.get(0).equals("call")), replays.get(0).toString());
+    }
+
+    /** Format 3: a char that is no digit (a control character, DEL, beyond ASCII) makes the recording unreadable there, in one line. */
+    @Test
+    void aFormat3CharThatIsNoDigitIsReported() throws Exception {
+        for (int unit : new int[] {0, 27, 31, 127, 155, 255}) {
+            Path file = oneBatch("no-digit" + unit, 3, enc -> {
+                enc.enter(1, 1_010);
+                enc.exit(1_020);
+            }, b -> b.payload = b.payload + (char) unit);
+            try (TraceIndex index = TraceReader.read(file, null)) {
+                RuntimeException e = assertThrows(RuntimeException.class, () -> replayed(index));
+                assertEquals(UnreadableRecordingException.class, e.getClass());
+                assertEquals("cannot read " + index.file() + ": thread main has a record starting with unit " + unit
+                        + ": the file is damaged, or was written by a newer jtrace", e.getMessage());
+            }
+        }
     }
 
     /** Format 2: a unit that starts no record (121-126 are free, 128 and up are no unit) makes the recording unreadable there, in one line. */
@@ -600,7 +637,7 @@ class ReplayTest {
             RecordEncoder enc = new RecordEncoder();
             enc.reset(100);
             // RESYNC with aux 0: no loss, these frames were running before this tracing session
-            enc.encoded(io.jtrace.runtime.RecordFormat.RESYNC, 0, 100, new byte[] {2, 1, 2});
+            enc.encoded(io.jtrace.runtime.RecordFormat.RESYNC, 0, 100, enc.body(2, 1, 2));
             enc.enter(3, 110);
             enc.exit(120);
             enc.exit(130);

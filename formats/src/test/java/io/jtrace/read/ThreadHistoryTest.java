@@ -64,7 +64,7 @@ class ThreadHistoryTest {
                     }
                 }
                 if (seq == 40) { // the tracer lost records and says which frames are open now
-                    enc.encoded(RecordFormat.RESYNC, 3, t += 2, new byte[] {3, 1, 2, 3});
+                    enc.encoded(RecordFormat.RESYNC, 3, t += 2, enc.body(3, 1, 2, 3));
                     depth = 3;
                 }
                 if (seq == 30) second = startSecondChunk();

@@ -39,6 +39,34 @@ package io.jtrace.runtime;
  * the rare kinds behind 127 take one byte more. On a call-heavy program most exits take one byte
  * instead of two (bench/README.md). Format-1 batches (older recordings, {@code new RecordEncoder(1)}) read
  * as before.
+ *
+ * <p><b>Format 3</b> (the tracer's since 2026-11-27): a batch whose first char is {@link #FORMAT_3}
+ * ({@code '>'}). Formats 1 and 2 use all 128 units 0-127, so the payload held the control characters
+ * 0-31 and 127 (ESC, NUL): {@code jfr print} sent them to the terminal and {@code jfr print --xml}
+ * wrote XML that does not parse. Format 3 has the records of format 2, spelled in the 95 printable
+ * ASCII chars {@code ' '..'~'} only: a char is the digit {@code char - 32} (0-94).
+ * <ul>
+ *   <li>A varint is continuation digits 63-94, each carrying 5 value bits (lowest first), ended by
+ *       a terminal digit 0-62 carrying the rest: values under 63 take one char, under 2,016 two,
+ *       under 64,512 three ({@link #F3_TERMINAL}).</li>
+ *   <li>A record's first digit, as format 2's first unit (the same forms, fewer values each):
+ * <pre>
+ *   0..36     timed EXIT, delta = the digit (0-36 ns): the whole record is one char
+ *   37..44    timed EXIT, delta = 37 + a value whose first digit here holds 2 bits (more: 4)
+ *   45..76    timed ENTER, id = a value whose first digit here holds 4 bits (more: 16); then delta
+ *   77..84    untimed ENTER, id = a value whose first digit here holds 2 bits (more: 4)
+ *   85        untimed EXIT
+ *   86..93    LINE, line = a value whose first digit here holds 2 bits (more: 4); then delta
+ *   94        a record in format 1's layout (header, delta, body; its varints in format 3's)
+ * </pre></li>
+ * </ul>
+ * Why these: the candidates were measured on the payloads of a counter, a call-heavy program, Gson
+ * and Gson with --vars/--args/--lines re-encoded (bench/README.md, 2026-11-27 payload format 3):
+ * this split costs 0-2.4% more than format 2. Chars 0xA0-0xFF (191 symbols) would cost less on
+ * JDK 25, which stores such a String one byte per char, but JDK 17 writes each of them as a
+ * two-byte varint, and a payload no longer one byte per char leaves the reader's in-place read.
+ * Chars, JFR and XML: every char is below 128, so JFR writes one byte per char on every JDK; XML
+ * 1.0 allows all of them.
  */
 public final class RecordFormat {
     private RecordFormat() {}
@@ -198,9 +226,90 @@ public final class RecordFormat {
     /** First unit of a record in format 1 inside a format-2 batch. */
     public static final int F2_OTHER = 127;
 
+    /** The first char of a batch in format 3 ({@code '>'}: kind 14, aux 3 in format 1's header form). */
+    public static final int FORMAT_3 = (3 << 4) | FORMAT;
+
+    // --- format 3: digits are chars less F3_ZERO (see the class comment) ---
+    /** The char of digit 0. */
+    public static final int F3_ZERO = ' ';
+    /** Digits per char: ' '..'~'. */
+    public static final int F3_DIGITS = 95;
+    /** A varint's digits below this end it (carrying the rest of the value); from here up, 5 bits each and more follows. */
+    public static final int F3_TERMINAL = 63;
+    public static final int F3_BITS = 5;
+    public static final int F3_MASK = 0x1f;
+    /** Below this, the digit is a timed EXIT's whole delta. */
+    public static final int F3_EXIT_LONG = 37;
+    public static final int F3_EXIT_LONG_BITS = 2;
+    public static final int F3_ENTER = 45;
+    public static final int F3_ENTER_BITS = 4;
+    public static final int F3_ENTER_UNTIMED = 77;
+    public static final int F3_ENTER_UNTIMED_BITS = 2;
+    public static final int F3_EXIT_UNTIMED = 85;
+    public static final int F3_LINE = 86;
+    public static final int F3_LINE_BITS = 2;
+    /** First digit of a record in format 1's layout inside a format-3 batch. */
+    public static final int F3_OTHER = 94;
+
+    /** The longest format-3 varint: a long's 64 bits, 5 to a continuation digit, then at most 4 in the terminal one. */
+    public static final int F3_MAX_VARINT = 13;
+
     /**
-     * Writes {@code v} as a varint at {@code p} in {@code b}; returns the position after it. The one
-     * copy of the rule for both encoders ({@link ThreadTrace}, {@link RecordEncoder}).
+     * Format 3: writes {@code v} (unsigned) as a varint at {@code p} in {@code b}; returns the position
+     * after it. The one copy of the rule for both encoders.
+     */
+    static int putVarLong3(byte[] b, int p, long v) {
+        while (v < 0 || v >= F3_TERMINAL) {
+            b[p++] = (byte) (F3_ZERO + F3_TERMINAL + ((int) v & F3_MASK));
+            v >>>= F3_BITS;
+        }
+        b[p++] = (byte) (F3_ZERO + v);
+        return p;
+    }
+
+    /** Format 3: {@link #putFirst} with digits. */
+    private static int putFirst3(byte[] b, int p, int base, int bits, long v) {
+        long rest = v >>> bits;
+        int low = (int) v & ((1 << bits) - 1);
+        if (rest == 0) {
+            b[p++] = (byte) (F3_ZERO + base + low);
+            return p;
+        }
+        b[p++] = (byte) (F3_ZERO + base + (1 << bits) + low);
+        return putVarLong3(b, p, rest);
+    }
+
+    /** Format 3: the start of a timed record other than an exit, before its delta. */
+    static int putTimedStart3(byte[] b, int p, int kind, long aux) {
+        if (kind == ENTER) return putFirst3(b, p, F3_ENTER, F3_ENTER_BITS, aux);
+        if (kind == LINE) return putFirst3(b, p, F3_LINE, F3_LINE_BITS, aux);
+        b[p++] = F3_ZERO + F3_OTHER;
+        return putVarLong3(b, p, (aux << 4) | kind);
+    }
+
+    /** Format 3: the start of an untimed record ({@link #isUntimed}), which has no delta. */
+    static int putUntimedStart3(byte[] b, int p, int kind, long aux) {
+        if (kind == ENTER_UNTIMED) return putFirst3(b, p, F3_ENTER_UNTIMED, F3_ENTER_UNTIMED_BITS, aux);
+        if (kind == EXIT) { // of aux EXIT_UNTIMED
+            b[p++] = F3_ZERO + F3_EXIT_UNTIMED;
+            return p;
+        }
+        b[p++] = F3_ZERO + F3_OTHER;
+        return putVarLong3(b, p, (aux << 4) | kind);
+    }
+
+    /** Format 3: a timed exit, {@code delta} after the record before (one char under 37 ns). */
+    static int putExit3(byte[] b, int p, long delta) {
+        if (delta < F3_EXIT_LONG) {
+            b[p++] = (byte) (F3_ZERO + delta);
+            return p;
+        }
+        return putFirst3(b, p, F3_EXIT_LONG, F3_EXIT_LONG_BITS, delta - F3_EXIT_LONG);
+    }
+
+    /**
+     * Writes {@code v} as a varint at {@code p} in {@code b} in formats 1 and 2; returns the position
+     * after it. The one copy of the rule for both encoders ({@link ThreadTrace}, {@link RecordEncoder}).
      */
     static int putVarLong(byte[] b, int p, long v) {
         while ((v & ~(long) MASK) != 0) {
@@ -307,8 +416,11 @@ public final class RecordFormat {
     /** The array's identity and the index follow the tag (array elements). */
     public static final int FLAG_ELEMENT = 0x20;
 
-    /** Upper bound of the bytes one fixed-size record can take (header + delta + body). */
-    public static final int MAX_FIXED_RECORD = 64;
+    /**
+     * Upper bound of the bytes one fixed-size record can take (header + delta + body); format 3's
+     * longest (a VARIABLE record of a double in an array element) takes 58.
+     */
+    public static final int MAX_FIXED_RECORD = 80;
 
     /**
      * The time delta written for a record at {@code now} after one at {@code last}, by both

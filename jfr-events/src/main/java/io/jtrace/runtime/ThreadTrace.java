@@ -260,8 +260,8 @@ final class ThreadTrace {
 
     // ---------------------------------------------------------------- encoding
 
-    // Records are written in format 2 (RecordFormat's class comment; RecordFormat.put*Start and
-    // putExit say which kind takes which form).
+    // Records are written in format 3 (RecordFormat's class comment; RecordFormat.put*Start3 and
+    // putExit3 say which kind takes which form).
 
     /**
      * Starts a record other than an exit: makes room for {@code room} bytes (flushing a full buffer
@@ -270,7 +270,7 @@ final class ThreadTrace {
      */
     void begin(int kind, long aux, long now, int room) {
         start(kind, now, room);
-        pos = RecordFormat.putTimedStart(buf, pos, kind, aux);
+        pos = RecordFormat.putTimedStart3(buf, pos, kind, aux);
         long delta = RecordFormat.delta(now, lastNanos);
         putVarLong(delta);
         lastNanos += delta;
@@ -286,11 +286,11 @@ final class ThreadTrace {
         }
     }
 
-    /** A timed EXIT record: one unit if its delta is under 64 ns; it has no body. */
+    /** A timed EXIT record: one char if its delta is under 37 ns; it has no body. */
     void beginExit(long now) { // package-private for Format2Test
         start(RecordFormat.EXIT, now, RecordFormat.MAX_FIXED_RECORD);
         long delta = RecordFormat.delta(now, lastNanos);
-        pos = RecordFormat.putExit(buf, pos, delta);
+        pos = RecordFormat.putExit3(buf, pos, delta);
         lastNanos += delta;
         counted();
         lastTimedRecord = records;
@@ -307,7 +307,7 @@ final class ThreadTrace {
         // fail halfway (the record's units go into the buffer and pos moves once they are all
         // there), so it needs no roll-back point; the time base does not move, leafOpen stays.
         if (records != 0 && !recordOpen && !lost && !flushRequested && pos + RecordFormat.MAX_FIXED_RECORD < b.length) {
-            pos = RecordFormat.putUntimedStart(b, pos, kind, aux);
+            pos = RecordFormat.putUntimedStart3(b, pos, kind, aux);
             counted();
             return;
         }
@@ -317,7 +317,7 @@ final class ThreadTrace {
         long before = lastNanos;
         start(kind, records == 0 || recordOpen || lost ? System.nanoTime() : lastNanos, RecordFormat.MAX_FIXED_RECORD);
         leafOpen = leaf && lastNanos == before;
-        pos = RecordFormat.putUntimedStart(buf, pos, kind, aux);
+        pos = RecordFormat.putUntimedStart3(buf, pos, kind, aux);
         counted();
     }
 
@@ -331,7 +331,7 @@ final class ThreadTrace {
         boolean leaf = leafOpen;
         start(kind, lastNanos, room);
         leafOpen = leaf;
-        pos = RecordFormat.putUntimedStart(buf, pos, kind, aux);
+        pos = RecordFormat.putUntimedStart3(buf, pos, kind, aux);
         counted();
         lastTimedRecord = records; // not a callee's record: MethodTiming counts only those (fewer is the safe side)
     }
@@ -352,7 +352,7 @@ final class ThreadTrace {
         recordSequence = sequence;
         recordOpen = true;
         if (records == 0) {
-            buf[pos++] = RecordFormat.FORMAT_2;
+            buf[pos++] = RecordFormat.FORMAT_3;
             baseNanos = now;
             lastNanos = now;
             batchStartDepth = depthBefore(kind);
@@ -403,16 +403,16 @@ final class ThreadTrace {
     }
 
     void putVarLong(long v) {
-        pos = RecordFormat.putVarLong(buf, pos, v);
+        pos = RecordFormat.putVarLong3(buf, pos, v);
     }
 
     void putZigZag(long v) {
         putVarLong((v << 1) ^ (v >> 63));
     }
 
-    /** Room a string of up to {@code maxChars} chars may need. */
+    /** Room a string of up to {@code maxChars} chars may need: its length, then up to 4 digits a char (format 3). */
     static int stringRoom(int maxChars) {
-        return 4 + 3 * maxChars;
+        return 8 + 4 * maxChars;
     }
 
     /** Writes at most {@code maxChars} chars of {@code s}; 0 = null, n + 1 = n chars. */

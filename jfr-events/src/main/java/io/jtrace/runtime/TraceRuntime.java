@@ -21,7 +21,11 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class TraceRuntime {
     private TraceRuntime() {}
 
-    public static final int FORMAT_VERSION = 1;
+    /**
+     * The record format of this tracer's batches (RecordFormat: 3 since 2026-11-27; 1 before, also
+     * for recordings whose batches are in format 2). Readers go by each batch's own first unit.
+     */
+    public static final int FORMAT_VERSION = RecordEncoder.FORMAT;
 
     private static final ConcurrentLinkedQueue<ThreadTrace> TRACES = new ConcurrentLinkedQueue<>();
     private static final AtomicLong BATCHES = new AtomicLong();

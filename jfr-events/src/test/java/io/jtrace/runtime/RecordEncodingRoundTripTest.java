@@ -24,10 +24,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * lets JFR write and read it back, and decodes the payload with {@link RecordDecoder}.
  */
 class RecordEncodingRoundTripTest {
-    private static final long[] UNSIGNED = {0, 1, 63, 64, 4095, 4096, 1L << 35, Long.MAX_VALUE, -1L, Long.MIN_VALUE};
+    private static final long[] UNSIGNED = {0, 1, 62, 63, 64, 2015, 2016, 4095, 4096, 64511, 64512, 1L << 35, Long.MAX_VALUE, -1L, Long.MIN_VALUE};
     private static final long[] SIGNED = {0, 1, -1, 63, -64, 64, Long.MAX_VALUE, Long.MIN_VALUE};
-    private static final String[] STRINGS = {null, "", "plain ascii", "héllo wörld ✓ 日本 \uD83D\uDE00", "\u0000\u007f\u0080\uffff"};
-    private static final int[] AUX = {0, 1, 63, 64, 1 << 20, Integer.MAX_VALUE};
+    private static final String[] STRINGS = {null, "", "plain ascii", "héllo wörld ✓ 日本 \uD83D\uDE00", "\u0000\u007f\u0080\uffff",
+        // every class of char: C0 and C1 controls, DEL, XML's forbidden ones, a lone surrogate, and format 3's digit boundaries (62|63, 2015|2016, 64511|64512)
+        "\u0001\u001b\t\n\r\u009b\u009f\u00a0\u00ff\ud800\ufffe\u003e\u003f\u07df\u07e0\ufbff\ufc00"};
+    private static final int[] AUX = {0, 1, 15, 16, 62, 63, 64, 1007, 1008, 1 << 20, Integer.MAX_VALUE};
 
     @Test
     void everyValueSurvivesJfr() throws Exception {
@@ -65,7 +67,8 @@ class RecordEncodingRoundTripTest {
         assertEquals(Thread.currentThread().getId(), e.getLong("threadId"));
         assertEquals(base + 1000, e.getLong("baseNanos"));
         String payload = e.getString("payload");
-        assertTrue(payload.chars().allMatch(c -> c < 0x80), "payload units are 7-bit");
+        assertTrue(payload.chars().allMatch(c -> c >= 0x20 && c <= 0x7e), "format 3: every payload char is printable ASCII: " + payload);
+        assertEquals(RecordFormat.FORMAT_3, payload.charAt(0));
 
         RecordDecoder d = new RecordDecoder(payload.getBytes(StandardCharsets.ISO_8859_1));
         d.startBatch();

@@ -98,7 +98,7 @@ class TornRecordTest {
         });
         assertEquals(4, events.size());
         byte[] second = events.get(1).getString("payload").getBytes(StandardCharsets.ISO_8859_1);
-        assertEquals(RecordFormat.FORMAT_2, second[0]);
+        assertEquals(RecordFormat.FORMAT_3, second[0]);
         RecordDecoder d = new RecordDecoder(second);
         d.startBatch();
         expect(d, RecordFormat.RESYNC, 1);
@@ -107,7 +107,7 @@ class TornRecordTest {
         assertFalse(d.hasMore());
 
         byte[] fourth = events.get(3).getString("payload").getBytes(StandardCharsets.ISO_8859_1);
-        assertEquals(RecordFormat.FORMAT_2, fourth[0]);
+        assertEquals(RecordFormat.FORMAT_3, fourth[0]);
         d = new RecordDecoder(fourth);
         d.startBatch();
         expect(d, RecordFormat.RESYNC, 1);
