@@ -34,7 +34,7 @@ import java.util.Set;
         description = {"List each call of the methods named, with its arguments, return value or exception, and duration.",
             "One row per call: when it started, thread, duration, the call with the values recorded by",
             "'jtrace run --args', and the value it returned or the exception that ended it."})
-final class CallsCommand extends RecordingCommand {
+public final class CallsCommand extends RecordingCommand {
     /** Order of the rows. */
     enum Sort { time, duration }
 
@@ -132,6 +132,16 @@ final class CallsCommand extends RecordingCommand {
             throw new UserException("--where needs the values of the calls, and " + file.getFileName() + " has none for "
                     + String.join(", ", methods) + ": record them with 'jtrace run --args " + String.join(" --args ", methods) + "'");
         }
+        String problem = whereProblem(condition, matched, symbols, String.join(", ", methods));
+        if (problem != null) throw new UserException("bad --where '" + where + "': " + problem);
+    }
+
+    /**
+     * Whether every name of a condition is an argument of one of {@code matched} (by name or
+     * position) or {@code ret}: null if so, else what is wrong (the explore shell's {@code find call
+     * ... where} says the same).
+     */
+    public static String whereProblem(CallCondition condition, List<MethodInfo> matched, SymbolTable symbols, String methodsText) {
         Set<String> known = new LinkedHashSet<>();
         int most = 0;
         for (MethodInfo m : matched) {
@@ -144,10 +154,10 @@ final class CallsCommand extends RecordingCommand {
             if (CallCondition.isReturn(name) || known.contains(name)) continue;
             int position = CallCondition.position(name);
             if (position >= 0 && position < most) continue;
-            throw new UserException("bad --where '" + where + "': no argument '" + name + "' in the calls of "
-                    + String.join(", ", methods) + (known.isEmpty() ? " (they take none)" : " (arguments: " + String.join(", ", known) + ")")
-                    + "; use ret for the return value");
+            return "no argument '" + name + "' in the calls of " + methodsText
+                    + (known.isEmpty() ? " (they take none)" : " (arguments: " + String.join(", ", known) + ")") + "; use ret for the return value";
         }
+        return null;
     }
 
     /** {@code 27 calls of Bank.transfer where amount > 300; the 3 longest}. */

@@ -3,6 +3,9 @@ package io.jtrace.cli.explore;
 import io.jtrace.agent.filter.Glob;
 import io.jtrace.agent.filter.MethodFilter;
 import io.jtrace.format.VariableText;
+import io.jtrace.analysis.CallCondition;
+import io.jtrace.model.Argument;
+import io.jtrace.model.CallValues;
 import io.jtrace.model.ExceptionThrown;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.VariableAccess;
@@ -36,7 +39,7 @@ record Search(String text, ThreadHistory.EventTest test, boolean byExit, boolean
     }
 
     static Search parse(List<String> args, ExploreSession session) {
-        if (args.isEmpty()) throw new ShellError("find what? call GLOB [--min D], throw TYPE, write VAR [= VALUE] or read VAR");
+        if (args.isEmpty()) throw new ShellError("find what? call GLOB [--min D] [where EXPR], throw TYPE, write VAR [= VALUE | where EXPR] or read VAR");
         String what = args.get(0);
         List<String> rest = args.subList(1, args.size());
         SessionFilters filters = session.filters;
@@ -58,12 +61,14 @@ record Search(String text, ThreadHistory.EventTest test, boolean byExit, boolean
         };
     }
 
-    private static Search call(List<String> rest, ExploreSession session) {
+    private static Search call(List<String> args, ExploreSession session) {
+        List<String> rest = new java.util.ArrayList<>(args);
+        String where = where(rest, "find call GLOB [--min D] where EXPR, e.g. find call Bank.transfer where amount > 100");
         if (rest.isEmpty()) throw new ShellError("find call takes a method pattern: find call Bank.transfer, find call *transfer* --min 2ms");
         String glob = rest.get(0);
         long min = session.filters.minNanos;
         if (rest.size() == 3 && rest.get(1).equals("--min")) min = SessionFilters.duration(rest.get(2));
-        else if (rest.size() != 1) throw new ShellError("find call GLOB [--min DURATION], not '" + String.join(" ", rest) + "'");
+        else if (rest.size() != 1) throw new ShellError("find call GLOB [--min DURATION] [where EXPR], not '" + String.join(" ", rest) + "'");
         MethodFilter pattern;
         try {
             pattern = MethodFilter.parse(List.of(glob), List.of());
@@ -72,51 +77,116 @@ record Search(String text, ThreadHistory.EventTest test, boolean byExit, boolean
         }
         BitSet ids = new BitSet();
         boolean hidden = false;
+        List<MethodInfo> matched = new java.util.ArrayList<>();
         for (MethodInfo m : session.index.symbols().methods()) {
             if (!pattern.matches(m.className(), m.name())) continue;
-            if (session.filters.showsMethod(m)) ids.set(m.id());
-            else hidden = true;
+            if (session.filters.showsMethod(m)) {
+                ids.set(m.id());
+                matched.add(m);
+            } else {
+                hidden = true;
+            }
         }
         if (ids.isEmpty()) {
             throw new ShellError(hidden ? "the session's filters hide every method that matches '" + glob + "' (see 'filters'; 'filter clear')"
                     : "no traced method matches '" + glob + "'");
         }
+        CallCondition condition = where == null ? null : callCondition(where, matched, glob, session);
+        boolean atExit = min > 0 || condition != null && condition.names().stream().anyMatch(CallCondition::isReturn);
         long minNanos = min;
         SessionFilters filters = session.filters;
-        String text = "call " + glob + (min > 0 ? " --min " + io.jtrace.format.Durations.format(min) : "");
-        if (min <= 0) {
+        String text = "call " + glob + (min > 0 ? " --min " + io.jtrace.format.Durations.format(min) : "") + (where == null ? "" : " where " + where);
+        if (!atExit) {
             return new Search(text, e -> (e.kind() == EventView.Kind.ENTER || e.kind() == EventView.Kind.CALL)
-                    && ids.get(e.method().id()) && filters.inWindow(e.nanos()), false);
+                    && ids.get(e.method().id()) && filters.inWindow(e.nanos()) && (condition == null || condition.test(e.values())), false);
         }
+        // the duration and the return value are known at the exit: found there, shown at the enter
         return new Search(text, e -> (e.kind() == EventView.Kind.EXIT || e.kind() == EventView.Kind.CALL)
                 && ids.get(e.method().id()) && e.durationNanos() >= minNanos
-                && filters.inWindow(e.nanos() - (e.kind() == EventView.Kind.EXIT ? e.durationNanos() : 0)), true);
+                && filters.inWindow(e.nanos() - (e.kind() == EventView.Kind.EXIT ? e.durationNanos() : 0))
+                && (condition == null || condition.test(e.values())), true);
+    }
+
+    /** Takes {@code where EXPR} off the end of a find's words: the condition's text, or null. */
+    private static String where(List<String> rest, String usage) {
+        int at = rest.indexOf("where");
+        if (at < 0) return null;
+        if (at != rest.size() - 2) throw new ShellError(at == rest.size() - 1 ? "where needs a condition: " + usage : usage);
+        String text = rest.get(at + 1);
+        rest.subList(at, rest.size()).clear();
+        return text;
+    }
+
+    /** A call condition, as 'jtrace calls --where' parses and checks it. */
+    private static CallCondition callCondition(String where, List<MethodInfo> matched, String glob, ExploreSession session) {
+        CallCondition condition;
+        try {
+            condition = CallCondition.parse(where);
+        } catch (IllegalArgumentException e) {
+            throw new ShellError("bad condition '" + where + "': " + e.getMessage());
+        }
+        if (matched.stream().noneMatch(m -> session.index.symbols().recordsCallValues(m.id()))) {
+            throw new ShellError("where needs the values of the calls, and none were recorded for " + glob
+                    + ": record them with 'jtrace run --args " + glob + "'");
+        }
+        String problem = io.jtrace.cli.CallsCommand.whereProblem(condition, matched, session.index.symbols(), glob);
+        if (problem != null) throw new ShellError("bad condition '" + where + "': " + problem);
+        return condition;
     }
 
     private static Search variable(boolean write, List<String> args, ExploreSession session) {
         List<String> rest = new java.util.ArrayList<>(args);
         boolean byName = rest.remove("--by-name");
-        String usage = write ? "find write VAR [= VALUE] [--by-name], e.g. find write balance = 0" : "find read VAR [= VALUE] [--by-name], e.g. find read balance";
+        String usage = write ? "find write VAR [= VALUE | where EXPR] [--by-name], e.g. find write balance = 0"
+                : "find read VAR [= VALUE | where EXPR] [--by-name], e.g. find read balance where value > 100";
+        String where = where(rest, usage);
         if (rest.isEmpty() || rest.size() == 2 || rest.size() > 3 || rest.size() == 3 && !rest.get(1).equals("=")) {
             throw new ShellError(usage);
         }
         if (rest.get(0).startsWith("-")) throw new ShellError("unknown option '" + rest.get(0) + "': " + usage);
         String value = rest.size() == 3 ? rest.get(2) : null;
-        String valueText = value == null ? "" : " = " + value;
+        Pattern name = Glob.compile(rest.get(0));
+        CallCondition condition = where == null ? null : valueCondition(where, name, rest.get(0));
+        String valueText = (value == null ? "" : " = " + value) + (where == null ? "" : " where " + where);
         SessionFilters filters = session.filters;
         VariableAtCursor at = byName ? null : VariableAtCursor.find(session, rest.get(0));
         if (at == null) {
-            Pattern name = Glob.compile(rest.get(0));
             return new Search((write ? "write of any " : "read of any ") + rest.get(0) + valueText, e -> e.other() instanceof VariableAccess v
                     && v.variable().write() == write && filters.inWindow(e.nanos()) && VariableAtCursor.named(name, v)
-                    && (value == null || valueMatches(v, value)), false, false, null,
+                    && (value == null || valueMatches(v, value)) && (condition == null || condition.test(asValues(v))), false, false, null,
                     byName ? null : "(no " + rest.get(0) + " in the cursor's frame to follow: any variable of that name on this thread)");
         }
         VariableIdentity identity = at.identity();
         return new Search((write ? "write of " : "read of ") + at.describe() + valueText,
                 e -> e.other() instanceof VariableAccess v && v.variable().write() == write && identity.matches(v)
-                        && filters.inWindow(e.nanos()) && (value == null || valueMatches(v, value)),
+                        && filters.inWindow(e.nanos()) && (value == null || valueMatches(v, value))
+                        && (condition == null || condition.test(asValues(v))),
                 false, at.frame() == null, at.frame(), null);
+    }
+
+    /**
+     * A condition on a variable's value, in the language of 'calls --where': the value is called
+     * {@code value} or by the variable's name ({@code balance < 0}).
+     */
+    private static CallCondition valueCondition(String where, Pattern name, String glob) {
+        CallCondition condition;
+        try {
+            condition = CallCondition.parse(where);
+        } catch (IllegalArgumentException e) {
+            throw new ShellError("bad condition '" + where + "': " + e.getMessage());
+        }
+        for (String n : condition.names()) {
+            if (!n.equals("value") && !name.matcher(n).matches()) {
+                throw new ShellError("bad condition '" + where + "': no '" + n + "' here: the value is 'value' (or " + glob + ")");
+            }
+        }
+        return condition;
+    }
+
+    /** A variable's value as the values a condition reads: by the variable's name and as {@code value}. */
+    private static CallValues asValues(VariableAccess v) {
+        String type = v.variable().type();
+        return new CallValues(List.of(new Argument("value", type, v.value()), new Argument(v.variable().name(), type, v.value())), null);
     }
 
     /** The value as the trace prints it, or for a string also without quotes. */

@@ -8,6 +8,9 @@ import java.util.List;
  * output goes through ({@code | grep X}, {@code | head N}) and to ({@code > file}, {@code >> file}).
  * Words may be quoted with {@code '} or {@code "}; a backslash escapes the next character. A
  * {@code >} that closes a {@code <} in the same word is part of it ({@code Account.<init>}).
+ * After the word {@code where} in a {@code find}, the rest of the command up to an unquoted
+ * {@code ;} or {@code |} is one word, as typed (quotes kept): a condition, whose {@code >} compares
+ * (a condition quoted whole is a word as any other, and may be followed by {@code > file}).
  */
 record ShellLine(List<Invocation> invocations) {
     /** One command: its words, the pipe stages after it, and the file its output goes to (or null). */
@@ -55,6 +58,13 @@ record ShellLine(List<Invocation> invocations) {
                         words.add(word.toString());
                     }
                     word = null;
+                    if (startsCondition(segments, words) && c != ';' && c != '|' && c != '>') {
+                        int stop = conditionEnd(line, i + 1);
+                        String condition = line.substring(i + 1, stop).strip();
+                        if (!condition.isEmpty()) words.add(condition);
+                        i = stop - 1; // the ';' or '|' (or the end) comes next
+                        continue;
+                    }
                 }
                 if (c == '|') {
                     if (expectFile || redirect != null) throw new ShellError("'|' after '>' : put the redirection last");
@@ -90,6 +100,36 @@ record ShellLine(List<Invocation> invocations) {
             word.append(c);
         }
         return new ShellLine(all);
+    }
+
+    /** Whether the word just added is a find's {@code where}: what follows is a condition. */
+    private static boolean startsCondition(List<List<String>> segments, List<String> words) {
+        return segments.isEmpty() && words.size() >= 4 && words.get(words.size() - 1).equals("where")
+                && (words.get(0).equals("find") || words.get(0).equals("f"));
+    }
+
+    /** Where a condition starting at {@code from} ends: the first {@code ;} or {@code |} outside quotes, or the line's end. */
+    private static int conditionEnd(String line, int from) {
+        int first = from;
+        while (first < line.length() && Character.isWhitespace(line.charAt(first))) first++;
+        if (first < line.length() && (line.charAt(first) == '\'' || line.charAt(first) == '"')) {
+            int close = line.indexOf(line.charAt(first), first + 1);
+            if (close > 0 && (close + 1 == line.length() || " \t;|>".indexOf(line.charAt(close + 1)) >= 0)) return from; // quoted whole
+        }
+        char quote = 0;
+        for (int i = from; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quote != 0) {
+                if (c == '\\') i++;
+                else if (c == quote) quote = 0;
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+            } else if (c == ';' || c == '|') {
+                return i;
+            }
+        }
+        if (quote != 0) throw new ShellError("unclosed quote " + quote);
+        return line.length();
     }
 
     /** Whether {@code word} has a '<' that no '>' closes yet (a constructor's name being typed). */

@@ -36,6 +36,21 @@ class ShellLineTest {
         assertEquals(List.of("find", "write", "s", "=", "it's"), words(line.invocations().get(1)));
     }
 
+    /** After a find's 'where' the condition is one word as typed: its '>' compares, its quotes stay; ';' and '|' end it. */
+    @Test
+    void aFindConditionIsOneWord() {
+        ShellLine line = ShellLine.parse("find call Bank.transfer where amount >= 100 and name == \"a;b|c\" | head 2; f read x where value>3;"
+                + "find call A.b where 'amount > 1' > out.txt; where > w.txt; find write where where x > 1");
+        assertEquals(List.of("find", "call", "Bank.transfer", "where", "amount >= 100 and name == \"a;b|c\""), words(line.invocations().get(0)));
+        assertEquals(List.of(List.of("head", "2")), line.invocations().get(0).stages());
+        assertEquals(List.of("f", "read", "x", "where", "value>3"), words(line.invocations().get(1)));
+        assertEquals(List.of("find", "call", "A.b", "where", "amount > 1"), words(line.invocations().get(2)));
+        assertEquals("out.txt", line.invocations().get(2).redirect());
+        assertEquals(List.of("where"), words(line.invocations().get(3)));
+        assertEquals("w.txt", line.invocations().get(3).redirect());
+        assertEquals(List.of("find", "write", "where", "where", "x > 1"), words(line.invocations().get(4)));
+    }
+
     @Test
     void badLinesSayWhatIsWrong() {
         assertEquals("unclosed quote '", assertThrows(ShellError.class, () -> ShellLine.parse("find 'x")).getMessage());
