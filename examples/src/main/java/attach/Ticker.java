@@ -9,7 +9,9 @@ import java.nio.file.Paths;
  * (the same lines however it is traced), and, given a state file, writes there after each tick
  * whether its own code is instrumented right now (see {@link #probe}).
  *
- * <p>Usage: {@code attach.Ticker TICKS [PERIOD_MS] [STATE_FILE]}.
+ * <p>Usage: {@code attach.Ticker TICKS [PERIOD_MS] [STATE_FILE]}. Given a state file, it also
+ * stops early, after the tick at which a file named like it plus {@code .stop} exists: a test
+ * tells it when it has done what it needed, instead of sizing the run in seconds.
  */
 public final class Ticker {
     private Ticker() {}
@@ -18,6 +20,7 @@ public final class Ticker {
         int ticks = Integer.parseInt(args[0]);
         long period = args.length > 1 ? Long.parseLong(args[1]) : 100;
         Path state = args.length > 2 ? Paths.get(args[2]) : null;
+        Path stop = state == null ? null : Paths.get(state + ".stop");
         Thread helper = new Thread(Ticker::help, "helper");
         helper.setDaemon(true);
         helper.start();
@@ -29,6 +32,7 @@ public final class Ticker {
                 Path tmp = Paths.get(state + ".tmp");
                 Files.writeString(tmp, "tick " + i + " bci " + probe() + "\n");
                 Files.move(tmp, state, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                if (Files.exists(stop)) break;
             }
             Thread.sleep(period);
         }

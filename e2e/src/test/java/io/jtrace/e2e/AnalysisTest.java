@@ -59,6 +59,53 @@ class AnalysisTest {
     }
 
     /** The calls column of a method's row in the summary's method table, or null if absent. */
+    /**
+     * summary's selections against what the bank does: each customer makes N transfers, each
+     * withdrawing once. --thread keeps one thread's rows, --include one method's, --exclude drops
+     * methods and leaves the calls of the others as they were.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void summarySelectsThreadsAndMethods(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("bank.jfr");
+        int transfers = 20;
+        Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of(), "bank.Main", "2", Integer.toString(transfers));
+        assertEquals(0, run.exit(), run::toString);
+        Jtrace.Result all = Jtrace.jtrace(dir, "summary", rec.toString());
+        assertEquals(0, all.exit(), all::toString);
+        assertEquals(List.of("customer-1", "customer-2", "main"), threadRows(all.out()));
+
+        Jtrace.Result one = Jtrace.jtrace(dir, "summary", "--thread", "customer-1", "--include", "bank.Account.withdraw", rec.toString());
+        assertEquals(0, one.exit(), one::toString);
+        assertEquals(List.of("customer-1"), threadRows(one.out()), one::toString);
+        assertEquals(Integer.toString(transfers), callsOf(one.out(), "bank.Account.withdraw(long)"), one::toString);
+        assertEquals(List.of("bank.Account.withdraw(long)"), methodRows(one.out()), one::toString);
+
+        Jtrace.Result without = Jtrace.jtrace(dir, "summary", "--exclude", "bank.Account.*", rec.toString());
+        assertEquals(0, without.exit(), without::toString);
+        assertTrue(methodRows(without.out()).stream().noneMatch(m -> m.startsWith("bank.Account.")), without::toString);
+        List<String> others = methodRows(all.out()).stream().filter(m -> !m.startsWith("bank.Account.")).toList();
+        assertEquals(others.stream().sorted().toList(), methodRows(without.out()).stream().sorted().toList());
+        for (String m : others) assertEquals(callsOf(all.out(), m), callsOf(without.out(), m), m);
+        assertTrue(Integer.parseInt(callsOf(without.out(), "bank.Bank.transfer(Account, Account, long)").replace(",", "")) >= 2 * transfers,
+                without::toString);
+    }
+
+    /** The method column of summary's 'methods by self time' table. */
+    static List<String> methodRows(String summary) {
+        Matcher m = Pattern.compile("(?m)^\\s*[0-9,]+\\s+\\S+ \\S+\\s+\\S+ \\S+\\s+\\S+ \\S+\\s+\\S+ \\S+\\s+[0-9,]+\\s+(\\S.*)$").matcher(summary);
+        List<String> rows = new java.util.ArrayList<>();
+        while (m.find()) rows.add(m.group(1));
+        return rows;
+    }
+
+    /** The thread names of summary's 'threads by traced time' table, sorted. */
+    static List<String> threadRows(String summary) {
+        int at = summary.indexOf("threads by traced time");
+        assertTrue(at >= 0, summary);
+        return summary.substring(at).lines().skip(2).filter(l -> !l.isBlank()).map(l -> l.split(" +")[0]).sorted().toList();
+    }
+
     static String callsOf(String summary, String method) {
         Matcher m = Pattern.compile("(?m)^\\s*([0-9,]+)\\s+\\S+ \\S+\\s+\\S+ \\S+\\s+\\S+ \\S+\\s+\\S+ \\S+\\s+[0-9,]+\\s+"
                 + Pattern.quote(method) + "$").matcher(summary);

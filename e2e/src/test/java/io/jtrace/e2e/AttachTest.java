@@ -21,11 +21,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * jtrace attach, detach and ps on a running program (attach.Ticker, which prints one line per
- * tick and writes into a state file whether its own code is instrumented right now).
+ * tick and writes into a state file whether its own code is instrumented right now). The program
+ * runs until the test creates its stop file ({@link #stop}), however slow the machine: every wait
+ * is on a tick, a line or a file, with a generous deadline.
  */
 class AttachTest {
     private static final Pattern STATE = Pattern.compile("tick (\\d+) bci (-?\\d+)\\s*");
     /** What a JVM itself prints on stderr when an agent is loaded into it (not the program's output). */
+    /** Ticks at most (100 ms each): a cap for a test that fails before it stops the program. */
+    private static final int MAX_TICKS = 6000;
     private static final Pattern JVM_WARNING = Pattern.compile("WARNING: .*|OpenJDK 64-Bit Server VM warning: Sharing is only supported.*");
 
     @TempDir
@@ -43,7 +47,7 @@ class AttachTest {
     @ParameterizedTest
     @MethodSource("jdks")
     void attachTwiceThenDetachLeavesTheProgramAsItWas(Jdk jdk) throws Exception {
-        int ticks = 150; // 15 s: two attaches and a detach fit even on a loaded machine (90 did not at load 8)
+        int ticks = MAX_TICKS;
         Path state = dir.resolve("state");
         Process program = startTicker(jdk, ticks, state, List.of());
         try {
@@ -72,9 +76,8 @@ class AttachTest {
             assertEquals("jtrace detach: jtrace is not attached to JVM " + program.pid() + " (start tracing with 'jtrace attach "
                     + program.pid() + "')\n", again.err());
 
-            assertTrue(program.waitFor(60, TimeUnit.SECONDS));
-            assertEquals(0, program.exitValue());
-            assertEquals(expectedOutput(ticks), read(dir.resolve("program.out")));
+            stop(state, program);
+            assertEquals(expectedOutput(ticksPrinted()), read(dir.resolve("program.out")));
             for (String line : read(dir.resolve("program.err")).split("\n")) {
                 assertTrue(line.isEmpty() || JVM_WARNING.matcher(line).matches(), "program's stderr: " + line);
             }
@@ -100,7 +103,7 @@ class AttachTest {
     @MethodSource("jdks")
     void aKilledAttachOrAKilledProgramLosesNothing(Jdk jdk) throws Exception {
         Path state = dir.resolve("state");
-        Process program = startTicker(jdk, 300, state, List.of());
+        Process program = startTicker(jdk, MAX_TICKS, state, List.of());
         try {
             waitForTick(state, 3);
             Process attach = Jtrace.start(dir, "attach", Long.toString(program.pid()), "-o", "killed.jfr");
@@ -136,7 +139,7 @@ class AttachTest {
     @ParameterizedTest
     @MethodSource("jdks")
     void attachWithIncludeTracesOnlyWhatItNames(Jdk jdk) throws Exception {
-        int ticks = 300; // three attaches fit in 30 s on a loaded machine (150 ticks held two, 90 did not at load 8)
+        int ticks = MAX_TICKS;
         Path state = dir.resolve("state");
         Process program = startTicker(jdk, ticks, state, List.of());
         try {
@@ -154,9 +157,8 @@ class AttachTest {
                     "--include", "attach.Ticker.square", "-o", "square.jfr");
             assertEquals(0, one.exit(), one::toString);
             assertTrue(one.err().contains("(1 loaded class instrumented)"), one::toString);
-            assertTrue(program.waitFor(60, TimeUnit.SECONDS));
-            assertEquals(0, program.exitValue());
-            assertEquals(expectedOutput(ticks), read(dir.resolve("program.out")));
+            stop(state, program);
+            assertEquals(expectedOutput(ticksPrinted()), read(dir.resolve("program.out")));
         } finally {
             program.destroyForcibly();
         }
@@ -167,12 +169,68 @@ class AttachTest {
                 print::toString);
     }
 
+    /**
+     * attach with the recording options, each adding probes to classes loaded long before:
+     * --vars and --args (values of locals, parameters, returns), --lines (step's lines only),
+     * --exclude (probe is not recorded), --depth 1 (main's step is the first traced frame, as main
+     * was entered before the attach, so square under it is cut; the helper thread's square is its
+     * first traced frame and stays), --timing full (no call untimed). The program prints what it
+     * prints untraced.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void attachWithRecordingOptionsProbesLoadedClasses(Jdk jdk) throws Exception {
+        Path state = dir.resolve("state");
+        Process program = startTicker(jdk, MAX_TICKS, state, List.of());
+        try {
+            waitForTick(state, 3);
+            Process attach = Jtrace.start(dir, "attach", Long.toString(program.pid()), "-o", "options.jfr", "--vars", "attach.**",
+                    "--args", "attach.**", "--lines", "attach.Ticker.step", "--exclude", "attach.Ticker.probe", "--depth", "1",
+                    "--timing", "full");
+            waitFor(() -> read(dir.resolve("err.txt")).contains("tracing JVM"), "the attach to start");
+            waitForTick(state, state(state)[0] + 5);
+            Jtrace.Result detach = Jtrace.jtrace(dir, "detach", Long.toString(program.pid()));
+            assertEquals(0, detach.exit(), detach::toString);
+            assertTrue(attach.waitFor(60, TimeUnit.SECONDS), "jtrace attach ends after jtrace detach");
+            assertEquals(0, attach.exitValue(), () -> read(dir.resolve("err.txt")));
+            assertEquals(0, bciAfterNextTick(state), "detach restored the original code");
+            stop(state, program);
+            assertEquals(expectedOutput(ticksPrinted()), read(dir.resolve("program.out")));
+        } finally {
+            program.destroyForcibly();
+        }
+        Jtrace.Result main = Jtrace.jtrace(dir, "print", "--no-times", "--thread", "main", "options.jfr");
+        assertEquals(0, main.exit(), main::toString);
+        List<String> lines = main.outLines();
+        // --args: step's parameter; --lines: step's lines; --vars: its locals
+        assertTrue(lines.stream().anyMatch(l -> l.matches("main +> attach\\.Ticker\\.step\\(i=\\d+\\)")), main::toString);
+        assertTrue(lines.stream().anyMatch(l -> l.matches("main +\\. line \\d+")), main::toString);
+        assertTrue(lines.stream().anyMatch(l -> l.matches("main +w s = \\d+ +\\(local long, line \\d+\\)")), main::toString);
+        // --depth 1: nothing under step; --exclude: no probe (callerBci, called by it, is its own frame)
+        assertTrue(lines.stream().noneMatch(l -> l.contains("attach.Ticker.square")), "cut by --depth 1: " + main);
+        assertTrue(lines.stream().noneMatch(l -> l.contains("attach.Ticker.probe")), "--exclude: " + main);
+        assertTrue(lines.stream().noneMatch(l -> l.contains("untimed")), "--timing full: " + main);
+        // the helper's square: its first traced frame, with its argument and return value
+        Jtrace.Result squares = Jtrace.jtrace(dir, "calls", "options.jfr", "--method", "attach.Ticker.square", "--no-times");
+        assertEquals(0, squares.exit(), squares::toString);
+        List<String> rows = squares.outLines().stream().filter(l -> l.contains("attach.Ticker.square(")).toList();
+        assertTrue(!rows.isEmpty() && rows.stream().allMatch(l -> l.matches(" *helper +attach\\.Ticker\\.square\\(x=([0-6])\\) = \\d+")),
+                squares::toString);
+        for (String row : rows) {
+            long x = Long.parseLong(row.replaceAll(".*x=(\\d)\\).*", "$1"));
+            assertTrue(row.endsWith(" = " + x * x), row);
+        }
+        Jtrace.Result vars = Jtrace.jtrace(dir, "vars", "options.jfr");
+        assertEquals(0, vars.exit(), vars::toString);
+        assertTrue(vars.out().contains("local long s in attach.Ticker.step(int)"), vars::toString);
+    }
+
     /** --live prints the calls while the program still runs; the recording is written as well. */
     @ParameterizedTest
     @MethodSource("jdks")
     void attachLivePrintsWhileTheProgramRuns(Jdk jdk) throws Exception {
         Path state = dir.resolve("state");
-        Process program = startTicker(jdk, 80, state, List.of());
+        Process program = startTicker(jdk, MAX_TICKS, state, List.of());
         try {
             waitForTick(state, 3);
             Process attach = Jtrace.start(dir, "attach", Long.toString(program.pid()), "--live", "--thread", "main", "-o", "live.jfr");
@@ -191,34 +249,55 @@ class AttachTest {
         }
     }
 
-    /** jtrace run --live: trace lines arrive on a pipe seconds before the program's last line. */
+    /**
+     * jtrace run --live: trace lines arrive on a pipe while the program runs. The program goes on
+     * until the test has read a trace line of a tick (it is told to stop only then), so its last
+     * line ("done"), read after it, proves the trace came before the program's end.
+     */
     @Test
     void runLivePrintsBeforeTheProgramEnds() throws Exception {
+        Path state = dir.resolve("state");
         List<String> cmd = new ArrayList<>(List.of(Jtrace.executable().toString(), "run", "--live", "-o", "run.jfr", "--"));
-        cmd.addAll(Jtrace.javaCommand(Jdk.current(), "attach.Ticker", "40", "100"));
+        cmd.addAll(Jtrace.javaCommand(Jdk.current(), "attach.Ticker", Integer.toString(MAX_TICKS), "100", state.toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(dir.resolve("err.txt").toFile());
         pb.environment().put("NO_COLOR", "1");
         Process p = pb.start();
-        long firstTrace = 0;
-        long done = 0;
+        // no trace line within 2 minutes: the program is stopped all the same, and the test fails
+        java.util.concurrent.CompletableFuture.runAsync(() -> {
+            try {
+                Files.createFile(Path.of(state + ".stop"));
+            } catch (IOException stoppedAlready) {
+                // the test saw its line
+            }
+        }, java.util.concurrent.CompletableFuture.delayedExecutor(120, TimeUnit.SECONDS));
+        List<String> lines = new ArrayList<>();
+        int stoppedAt = -1;
         try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()))) {
             for (String line; (line = in.readLine()) != null; ) {
-                long now = System.nanoTime();
-                if (firstTrace == 0 && line.contains("> attach.Ticker.main(String[])")) firstTrace = now;
-                if (line.startsWith("done ")) done = now;
+                lines.add(line);
+                if (stoppedAt < 0 && line.contains("attach.Ticker.step(int)")) {
+                    stoppedAt = lines.size();
+                    try {
+                        Files.createFile(Path.of(state + ".stop"));
+                    } catch (java.nio.file.FileAlreadyExistsException late) {
+                        stoppedAt = -1; // the 2 minutes were over: the line came too late to prove anything
+                    }
+                }
             }
+        } finally {
+            p.destroyForcibly();
         }
         assertEquals(0, p.waitFor(), () -> read(dir.resolve("err.txt")));
-        assertTrue(firstTrace > 0 && done > 0, "trace and program lines");
-        assertTrue(done - firstTrace > TimeUnit.MILLISECONDS.toNanos(1500),
-                "the first trace line came " + (done - firstTrace) / 1_000_000 + " ms before the program's last line");
+        assertTrue(stoppedAt > 0, () -> "no trace line of a tick: " + lines);
+        List<String> after = lines.subList(stoppedAt, lines.size());
+        assertTrue(after.stream().anyMatch(l -> l.startsWith("done ")), () -> "the program's last line after the first traced tick: " + lines);
     }
 
     /** One clear line for each attach that cannot work, fast, and nothing printed into the target. */
     @Test
     void impossibleAttachesSayWhy() throws Exception {
         Process sleep = new ProcessBuilder("sleep", "60").start();
-        Process closed = startTicker(Jdk.current(), 100, dir.resolve("state"), List.of("-XX:+DisableAttachMechanism"));
+        Process closed = startTicker(Jdk.current(), MAX_TICKS, dir.resolve("state"), List.of("-XX:+DisableAttachMechanism"));
         try {
             Jtrace.Result notJvm = Jtrace.jtrace(dir, "attach", Long.toString(sleep.pid()));
             assertEquals(2, notJvm.exit(), notJvm::toString);
@@ -300,11 +379,15 @@ class AttachTest {
         }
         Files.setPosixFilePermissions(pkg, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
         Process other = new ProcessBuilder("/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
-                Jdk.current().java().toString(), "-cp", classes.toString(), "attach.Ticker", "100", "100")
+                Jdk.current().java().toString(), "-cp", classes.toString(), "attach.Ticker", Integer.toString(MAX_TICKS), "100")
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try {
-            Thread.sleep(1000);
-            assertTrue(other.isAlive(), "the program as user nobody did not start");
+            // setpriv has become the JVM, as nobody: the program's command line, the JVM's library mapped
+            Path proc = Path.of("/proc", Long.toString(other.pid()));
+            waitFor(() -> {
+                assertTrue(other.isAlive(), "the program as user nobody ended");
+                return read(proc.resolve("cmdline")).contains("attach.Ticker") && read(proc.resolve("maps")).contains("/libjvm.");
+            }, "the program as user nobody to run");
             Jtrace.Result r = Jtrace.jtrace(dir, "attach", Long.toString(other.pid()), "--duration", "1s");
             assertEquals(2, r.exit(), r::toString);
             assertEquals("jtrace attach: process " + other.pid() + " belongs to user nobody: jtrace can attach only to JVMs of"
@@ -336,6 +419,18 @@ class AttachTest {
             sb.append("tick ").append(i).append(" sum ").append(sum).append('\n');
         }
         return sb.append("done ").append(sum).append('\n').toString();
+    }
+
+    /** Tells the program to stop (its stop file) and waits for it to end well. */
+    private static void stop(Path state, Process program) throws Exception {
+        Files.createFile(Path.of(state + ".stop"));
+        assertTrue(program.waitFor(60, TimeUnit.SECONDS), "the program did not stop within a minute of its stop file");
+        assertEquals(0, program.exitValue());
+    }
+
+    /** Tick lines the program printed. */
+    private int ticksPrinted() {
+        return (int) read(dir.resolve("program.out")).lines().filter(l -> l.startsWith("tick ")).count();
     }
 
     private static int[] state(Path state) throws IOException {

@@ -68,11 +68,45 @@ class ExploreTerminalTest {
 
     /** Starts the shell on {@code recording} in a 160x50 terminal, HOME in the test's directory (for the history). */
     private void open(Path recording) {
+        open(recording, "");
+    }
+
+    /** As {@link #open(Path)}, with {@code options} before the recording. */
+    private void open(Path recording, String options) {
         socket = "jtrace-explore-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
         sockets.add(socket);
         tmux("new-session", "-d", "-x", "160", "-y", "50", "-s", "t",
-                "env -u NO_COLOR TERM=xterm-256color HOME=" + dir + " " + Jtrace.executable() + " explore " + recording
+                "env -u NO_COLOR TERM=xterm-256color HOME=" + dir + " " + Jtrace.executable() + " explore " + options + " " + recording
                         + "; echo \"shell exited with $?\"; sleep 600");
+    }
+
+    /** --history FILE: the commands typed go there (and come back with Up in the next shell), the default history is left alone. */
+    @Test
+    void historyFileGivenKeepsTheCommands() throws Exception {
+        Path history = dir.resolve("given/explore-history");
+        Files.createDirectories(history.getParent());
+        Path standard = dir.resolve(".jtrace/history");
+        String standardBefore = Files.exists(standard) ? Files.readString(standard) : null;
+        open(bank, "--history " + history);
+        waitFor("[main #1 d0 bank.Main.main]>");
+        command("threads", "]>");
+        type("quit");
+        press("Enter");
+        waitFor("shell exited with 0");
+        String kept = Files.readString(history);
+        assertTrue(kept.contains("threads") && kept.contains("quit"), kept);
+        assertEquals(standardBefore, Files.exists(standard) ? Files.readString(standard) : null, "the default history is not written");
+
+        killServer();
+        open(bank, "--history " + history);
+        waitFor("[main #1 d0 bank.Main.main]>");
+        press("Up");
+        waitFor("]> quit");
+        press("Up");
+        waitFor("]> threads");
+        press("C-u");
+        press("C-d");
+        waitFor("shell exited with 0");
     }
 
     private void type(String keys) {
@@ -216,10 +250,29 @@ class ExploreTerminalTest {
     void ctrlCStopsALongSearchAndKeepsTheShell() throws Exception {
         open(big);
         waitFor("[main #1 d0 counter.Counter.main]>");
-        type("find call Counter.add --min 10min");
+        String find = "find call Counter.add --min 10min";
+        type(find);
+        waitFor("]> " + find); // the shell has read every key (Ctrl-C now would clear the line it is still reading)
         press("Enter");
-        Thread.sleep(300);
-        press("C-c");
+        // the line accepted: the cursor on the empty line after it, no prompt yet (the search runs)
+        long accepted = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            List<String> rows = tmux("capture-pane", "-p", "-t", "t").lines().toList();
+            int y = Integer.parseInt(tmux("display-message", "-p", "-t", "t", "#{cursor_y}").strip());
+            if (y > 0 && y < rows.size() && rows.get(y).isBlank() && rows.get(y - 1).endsWith("]> " + find)) break;
+            assertFalse(screen().contains("find: no "), "the search ended on its own:\n" + screen());
+            assertTrue(System.nanoTime() < accepted, "the shell did not take the line within a minute:\n" + screen());
+            Thread.sleep(50);
+        }
+        // Ctrl-C until the search says it stopped: one in the moment between the line and the
+        // search's start finds nothing to stop yet
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!screen().contains("find: cancelled")) {
+            assertTrue(System.nanoTime() < deadline, "no 'find: cancelled' within a minute of Ctrl-C:\n" + screen());
+            assertFalse(screen().contains("find: no "), "the search ended before Ctrl-C:\n" + screen());
+            press("C-c");
+            Thread.sleep(100);
+        }
         String s = waitFor("find: cancelled");
         s = command("step", "[main #2 ");
         assertTrue(s.contains("= counter.Counter.add(int, int)"), s);

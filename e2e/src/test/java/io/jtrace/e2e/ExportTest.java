@@ -205,4 +205,112 @@ class ExportTest {
         String html = Files.readString(export("flamegraph"));
         assertTrue(html.startsWith("<!DOCTYPE html>") && html.contains("bank.Bank.transfer(Account, Account, long)"));
     }
+
+    /**
+     * The CSV export parsed (RFC 4180: quoted fields, doubled quotes) and compared row by row with
+     * the calls the program is known to make, not with jtrace's reader: NestedCounter 3 2 runs
+     * main, then twice step(sum, i) for i = 1..3, each calling add(sum, i), which returns sum + i.
+     * Times: non-decreasing, and an exit's duration is its time less its enter's.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void csvRowsAreTheCallsTheProgramMakes(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("nested.jfr");
+        Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of("--args", "counter.**"), "counter.NestedCounter", "3", "2");
+        assertEquals(0, run.exit(), run::toString);
+        Path csv = dir.resolve("nested.csv");
+        Jtrace.Result export = Jtrace.jtrace(dir, "export", rec.toString(), "--format", "csv", "-o", csv.toString());
+        assertEquals(0, export.exit(), export::toString);
+        List<List<String>> rows = parseCsv(Files.readString(csv));
+        List<String> header = rows.get(0);
+        assertEquals(List.of("kind", "thread_id", "thread", "nanos", "depth", "class", "method", "descriptor", "duration_nanos", "outcome",
+                "exception", "exception_id", "details", "args", "return"), header);
+
+        // what the program does, written out from its source
+        List<String> expected = new ArrayList<>();
+        expected.add("enter main 0 main ([Ljava/lang/String;)V args=[args] ret=");
+        for (int r = 0; r < 2; r++) {
+            int sum = 0;
+            for (int i = 1; i <= 3; i++) {
+                String args = "args=[sum=" + sum + ", i=" + i + "]";
+                expected.add("enter main 1 step (II)I " + args + " ret=");
+                expected.add("call main 2 add (II)I " + args + " ret=" + (sum + i));
+                expected.add("exit main 1 step (II)I " + args + " ret=" + (sum + i));
+                sum += i;
+            }
+        }
+        expected.add("exit main 0 main ([Ljava/lang/String;)V args=[args] ret=");
+
+        List<String> actual = new ArrayList<>();
+        long last = Long.MIN_VALUE;
+        java.util.Deque<Long> enters = new java.util.ArrayDeque<>();
+        for (List<String> row : rows.subList(1, rows.size())) {
+            assertEquals(header.size(), row.size(), row::toString);
+            Map<String, String> f = new HashMap<>();
+            for (int i = 0; i < header.size(); i++) f.put(header.get(i), row.get(i));
+            assertEquals("counter.NestedCounter", f.get("class"), row::toString);
+            long nanos = Long.parseLong(f.get("nanos"));
+            assertTrue(nanos >= last, "time goes forward: " + row);
+            last = nanos;
+            switch (f.get("kind")) {
+                case "enter" -> {
+                    enters.push(nanos);
+                    assertEquals("", f.get("duration_nanos"), row::toString);
+                }
+                case "exit" -> {
+                    assertEquals("return", f.get("outcome"), row::toString);
+                    assertEquals(nanos - enters.pop(), Long.parseLong(f.get("duration_nanos")), "exit time less enter time: " + row);
+                }
+                case "call" -> {
+                    assertEquals("return", f.get("outcome"), row::toString);
+                    assertTrue(Long.parseLong(f.get("duration_nanos")) >= 0, row::toString);
+                }
+                default -> throw new AssertionError("kind: " + row);
+            }
+            List<String> args = new ArrayList<>();
+            for (JsonNode a : JSON.readTree(f.get("args"))) {
+                args.add(a.get("name").asText() + (a.get("valueKind").asText().equals("int") ? "=" + a.get("value").asText() : ""));
+            }
+            String ret = f.get("return").isEmpty() ? "" : JSON.readTree(f.get("return")).get("value").asText();
+            actual.add(f.get("kind") + " " + f.get("thread") + " " + f.get("depth") + " " + f.get("method") + " " + f.get("descriptor")
+                    + " args=" + args + " ret=" + ret);
+        }
+        assertEquals(expected, actual);
+        assertTrue(enters.isEmpty());
+    }
+
+    /** RFC 4180 records: fields split at commas outside quotes, "" inside quotes is one quote, records end at a newline outside quotes. */
+    static List<List<String>> parseCsv(String text) {
+        List<List<String>> rows = new ArrayList<>();
+        List<String> row = new ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
+                    field.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    field.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                row.add(field.toString());
+                field.setLength(0);
+            } else if (c == '\n') {
+                row.add(field.toString());
+                field.setLength(0);
+                rows.add(row);
+                row = new ArrayList<>();
+            } else if (c != '\r') {
+                field.append(c);
+            }
+        }
+        assertTrue(!quoted && field.length() == 0 && row.isEmpty(), "the file ends with a whole record");
+        return rows;
+    }
 }

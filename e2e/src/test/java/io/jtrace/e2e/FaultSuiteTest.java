@@ -292,6 +292,12 @@ class FaultSuiteTest {
      * room in all four, the run is held to what JDK 25's is). JDK 25 takes a new buffer
      * from the heap instead when it records to disk: nothing is lost (asserted: every call made is
      * in the recording).
+     *
+     * <p>Which of the three outcomes ran is printed (FAULT jfr data loss ... [branch]) and held to
+     * the JDK: on JDK 25 only "nothing lost" passes; on JDK 17 "nothing lost" in every run checks
+     * the recording is whole, then ends the case as aborted (skipped, with the reason), not passed:
+     * the loss path it exists for did not run. (JDK 17 lost batches in 3 of 3 runs here even
+     * without a stall, 2026-11-27; with thread buffers of 8 KB, smaller than a batch, in none.)
      */
     @ParameterizedTest
     @MethodSource("jdks")
@@ -361,7 +367,7 @@ class FaultSuiteTest {
             GapLines gaps = new GapLines();
             Main.execute(new String[] {"print", rec.toString()}, new PrintWriter(gaps), new PrintWriter(new StringWriter()));
             assertEquals(c.lost, gaps.count, "print marks each lost batch once");
-            System.out.printf("FAULT jfr data loss %s: JFR lost %d batch(es) without a jdk.DataLoss event; print marks each%n",
+            System.out.printf("FAULT jfr data loss %s [lost, unreported]: JFR lost %d batch(es) without a jdk.DataLoss event; print marks each%n",
                     jdk, c.lost);
             return;
         }
@@ -371,8 +377,10 @@ class FaultSuiteTest {
             assertEquals(0, c.lost, err);
             assertEquals(made, c.calls, err);
             assertFalse(err.contains("warning"), err);
-            System.out.printf("FAULT jfr data loss %s: nothing lost (JFR took buffers from the heap): %,d of %,d calls%n",
+            System.out.printf("FAULT jfr data loss %s [nothing lost]: JFR took buffers from the heap: %,d of %,d calls%n",
                     jdk, c.calls, made);
+            assumeTrue(jdk.major() >= 25, "JDK " + jdk.major() + "'s JFR lost nothing in " + attempt
+                    + " stalled run(s): the recording is whole, but the loss path was not exercised");
             return;
         }
         // JFR's loss may hit only other events (its own, a thread's last batch after which no gap can show):
@@ -412,7 +420,7 @@ class FaultSuiteTest {
         Main.execute(new String[] {"summary", filtered.toString()}, new PrintWriter(summaryOut), new PrintWriter(new StringWriter()));
         assertTrue(summaryOut.toString().contains("JFR LOST AT LEAST " + io.jtrace.format.Counts.grouped(lossBytes) + " BYTES OF EVENTS IN "
                 + lossEvents + " PLACE(S)"), summaryOut::toString);
-        System.out.printf("FAULT jfr data loss %s (run %d): %d jdk.DataLoss event(s) reporting %,d bytes; %d batch(es) missing; "
+        System.out.printf("FAULT jfr data loss %s [lost, jdk.DataLoss] (run %d): %d jdk.DataLoss event(s) reporting %,d bytes; %d batch(es) missing; "
                 + "%,d of %,d calls recorded (%.2f%% lost); every reading command warns%n", jdk, attempt, lossEvents, lossBytes,
                 c.lost, c.calls, made, 100.0 * (made - c.calls) / made);
     }

@@ -44,9 +44,27 @@ class InstallTest {
         Jtrace.Result complete = Jtrace.exec(dir, List.of("bash", "-c", "source " + bash + "; complete -p jtrace"), Map.of());
         assertEquals(0, complete.exit(), complete::toString);
         assertTrue(complete.out().contains("jtrace"), complete::toString);
+        // bash runs the completion function as it would for a Tab: a subcommand, an option, an option's value
+        assertEquals(List.of("attach"), bashCompletes(bash, "jtrace", "att"));
+        assertEquals(List.of("--by-thread"), bashCompletes(bash, "jtrace", "print", "--by"));
+        assertEquals(List.of("full"), bashCompletes(bash, "jtrace", "run", "--timing", "f"));
+        assertTrue(bashCompletes(bash, "jtrace", "ex").containsAll(List.of("explore", "export", "exceptions")),
+                () -> bashCompletes(bash, "jtrace", "ex").toString());
 
-        assertTrue(Files.isRegularFile(prefix.resolve("share/zsh/site-functions/_jtrace")));
-        assertTrue(Files.isRegularFile(prefix.resolve("share/fish/vendor_completions.d/jtrace.fish")));
+        // zsh and fish read their files without a syntax error (.ci/run installs both)
+        Path zshFile = prefix.resolve("share/zsh/site-functions/_jtrace");
+        Path fishFile = prefix.resolve("share/fish/vendor_completions.d/jtrace.fish");
+        assertTrue(Files.isRegularFile(zshFile));
+        assertTrue(Files.isRegularFile(fishFile));
+        for (List<String> check : List.of(List.of("zsh", "-n", zshFile.toString()), List.of("fish", "--no-execute", fishFile.toString()))) {
+            if (!onPath(check.get(0))) {
+                System.out.println("InstallTest: no " + check.get(0) + " here, its completion file not parsed");
+                continue;
+            }
+            Jtrace.Result parsed = Jtrace.exec(dir, check, Map.of());
+            assertEquals(0, parsed.exit(), () -> check + ": " + parsed);
+            assertEquals("", parsed.err(), () -> check + ": " + parsed);
+        }
 
         Jtrace.Result man = Jtrace.exec(dir, List.of("man", "-l", prefix.resolve("share/man/man1/jtrace.1").toString()),
                 Map.of("MANPAGER", "cat", "MANWIDTH", "80"));
@@ -76,6 +94,27 @@ class InstallTest {
                 + " && jtrace --version"), env);
         assertEquals(0, exported.exit(), exported::toString);
         assertTrue(exported.out().lines().anyMatch(l -> l.startsWith("jtrace ")), exported::toString); // --version's line
+    }
+
+    /** What bash's completion function offers for the last word of {@code words} (as COMPREPLY). */
+    private List<String> bashCompletes(Path script, String... words) {
+        StringBuilder array = new StringBuilder();
+        for (String w : words) array.append(" '").append(w).append('\'');
+        String line = String.join(" ", words);
+        String cmd = "source '" + script + "'; f=$(complete -p jtrace | sed 's/.*-F \\([^ ]*\\).*/\\1/');"
+                + " COMP_WORDS=(" + array + " ); COMP_CWORD=" + (words.length - 1) + "; COMP_LINE='" + line + "'; COMP_POINT=${#COMP_LINE};"
+                + " COMPREPLY=(); \"$f\" jtrace '" + words[words.length - 1] + "' '" + words[words.length - 2] + "';"
+                + " printf '%s\\n' \"${COMPREPLY[@]}\"";
+        Jtrace.Result r = Jtrace.exec(dir, List.of("bash", "-c", cmd), Map.of());
+        assertEquals(0, r.exit(), r::toString);
+        return r.outLines().stream().map(String::strip).filter(l -> !l.isEmpty()).sorted().toList();
+    }
+
+    private static boolean onPath(String tool) {
+        for (String d : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
+            if (Files.isExecutable(Path.of(d, tool))) return true;
+        }
+        return false;
     }
 
     private static List<String> tree(Path root) throws IOException {

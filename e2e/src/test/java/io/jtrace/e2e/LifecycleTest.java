@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -188,11 +189,13 @@ class LifecycleTest {
         assertTrue(Files.size(rec) > 0);
         List<String> args = new java.util.ArrayList<>(List.of("run", "-o", rec.toString(), "--"));
         args.addAll(Jtrace.javaCommand(jdk, "lifecycle.WorkThenSleep"));
-        Process jtrace = Jtrace.start(dir, args.toArray(String[]::new));
+        Path tmp = Files.createDirectories(dir.resolve("tmp")); // where jtrace run keeps the target's JFR repository
+        Process jtrace = Jtrace.start(dir, Map.of("TMPDIR", tmp.toString()), args.toArray(String[]::new));
         Jtrace.waitForOutput(dir, "ready");
         // The worker's records are committed when the flusher sees it has ended (twice a second), and
-        // JFR writes them to its repository at its next flush (once a second).
-        Thread.sleep(3000);
+        // JFR writes them to its repository at its next flush (once a second): killed once the
+        // repository holds them, read as jtrace reads it after a kill.
+        awaitInRepository(tmp, "worker", "lifecycle.WorkThenSleep.step", 1000);
         String err = Jtrace.killTarget(dir, jtrace, "lifecycle.WorkThenSleep");
         assertEquals(137, jtrace.exitValue(), err);
         assertTrue(err.contains("killed by SIGKILL") && err.contains("recovered"), err);
@@ -208,6 +211,29 @@ class LifecycleTest {
             assertEquals(0, summary.exit(), () -> tool + ": " + summary);
             assertTrue(summary.out().contains("jtrace.TraceBatch"), () -> tool + ": " + summary);
         }
+    }
+
+    /** Waits until the JFR repository of the one jtrace run in {@code tmp} holds {@code calls} calls of {@code method} on {@code thread}. */
+    static void awaitInRepository(Path tmp, String thread, String method, long calls) throws Exception {
+        Path probe = tmp.getParent().resolve("repository-now.jfr");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        long seen = -1;
+        while (System.nanoTime() < deadline) {
+            try (java.util.stream.Stream<Path> runs = Files.list(tmp)) {
+                Path run = runs.filter(p -> p.getFileName().toString().startsWith("jtrace-run-")).findFirst().orElse(null);
+                if (run != null && io.jtrace.cli.launch.ChunkRecovery.recover(run.resolve("repository"), probe) > 0) {
+                    Recording r = Recording.read(probe);
+                    if (r.threads.keySet().stream().anyMatch(t -> t.label().equals(thread))) {
+                        seen = r.thread(thread).stream().filter(e -> RunAndPrintTest.isCallOf(e, method)).count();
+                        if (seen >= calls) return;
+                    }
+                }
+            } catch (IOException | RuntimeException notYet) {
+                // a chunk being written, or not readable yet
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("the JFR repository held " + seen + " of " + calls + " calls of " + method + " after 120 s");
     }
 
     /**

@@ -73,6 +73,36 @@ class TimingTest {
         return n;
     }
 
+    /** Positions, in replay order, of the first untimed call of each method named (-1: none). */
+    private static long[] firstUntimedCall(Path rec, String... names) throws Exception {
+        long[] first = new long[names.length];
+        java.util.Arrays.fill(first, -1);
+        long[] position = {0};
+        try (TraceIndex index = TraceReader.read(rec, null)) {
+            Replay.of(index, index.threads()).into(new CallAdapter() {
+                @Override
+                public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
+                                 ExceptionRef exception) {
+                    seen(method, kind);
+                }
+
+                @Override
+                public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long duration, ExitKind kind,
+                                 ExceptionRef exception) {
+                    seen(method, kind);
+                }
+
+                private void seen(MethodInfo method, ExitKind kind) {
+                    position[0]++;
+                    for (int i = 0; i < names.length; i++) {
+                        if (first[i] < 0 && kind == ExitKind.RETURN_UNTIMED && method.name().equals(names[i])) first[i] = position[0];
+                    }
+                }
+            });
+        }
+        return first;
+    }
+
     /** The JSON export's add lines: untimed ones have a null duration, and are still returns. */
     private Calls jsonAddCalls(Path rec) throws Exception {
         Path json = dir.resolve(rec.getFileName() + ".jsonl");
@@ -140,21 +170,28 @@ class TimingTest {
      * NestedCounter's step only calls add: once add goes untimed, no clock is read between step's
      * enter and exit but its own, and step, as short, goes untimed too; main, which runs the loop,
      * stays timed. Every call is still recorded, and summary's step row says how many were untimed.
+     * Whether a call measures short depends on the machine's load: here every leaf call is short
+     * (-Djtrace.test.shortNanos, 1 ms), so what is checked is what follows the decisions: add
+     * untimed after its warm-up, exactly, and step only after add (its first untimed call later).
      */
     @ParameterizedTest
     @MethodSource("jdks")
     void aCallerOfAnUntimedHelperGoesUntimedToo(Jdk jdk) throws Exception {
         Path rec = dir.resolve("nested.jfr");
-        Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of(), "counter.NestedCounter", "1000", "2000");
+        List<String> cmd = new java.util.ArrayList<>(List.of("run", "-o", rec.toString(), "--", jdk.java().toString(),
+                "-Djtrace.test.shortNanos=1000000", "-cp", Jtrace.examplesClassPath(), "counter.NestedCounter", "1000", "2000"));
+        Jtrace.Result run = Jtrace.jtrace(dir, cmd.toArray(String[]::new));
         assertEquals(0, run.exit(), run::toString);
         assertTrue(run.err().contains("4,000,001 calls"), run.err());
         Calls add = calls(rec, "add");
         Calls step = calls(rec, "step");
         assertEquals(2_000_000, add.all(), "every add recorded");
         assertEquals(2_000_000, step.all(), "every step recorded");
-        assertTrue(add.untimed() > 0, "add goes untimed: " + add);
+        // add's first 33 windows of 256 calls are timed (32 of warm-up, the one that decides), then none
+        assertEquals(33 * 256, add.timed(), "add goes untimed after its warm-up: " + add);
         assertTrue(step.untimed() > 0, "step follows it: " + step);
-        assertTrue(step.untimed() < add.untimed(), "and only after it: " + step + " " + add);
+        long[] firstUntimed = firstUntimedCall(rec, "add", "step");
+        assertTrue(firstUntimed[0] < firstUntimed[1], "and only after it: first untimed add, step at " + java.util.Arrays.toString(firstUntimed));
         Jtrace.Result summary = Jtrace.jtrace(dir, "summary", rec.toString());
         assertEquals(0, summary.exit(), summary::toString);
         assertTrue(summary.out().contains("counter.NestedCounter.step(int, int) ("
