@@ -261,6 +261,7 @@ class AttachTest {
         cmd.addAll(Jtrace.javaCommand(Jdk.current(), "attach.Ticker", Integer.toString(MAX_TICKS), "100", state.toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(dir.resolve("err.txt").toFile());
         pb.environment().put("NO_COLOR", "1");
+        pb.environment().put("XDG_CACHE_HOME", Jtrace.CACHE.toString());
         Process p = pb.start();
         // no trace line within 2 minutes: the program is stopped all the same, and the test fails
         java.util.concurrent.CompletableFuture.runAsync(() -> {

@@ -312,11 +312,12 @@ class FaultSuiteTest {
         long lossEvents = 0;
         long lossBytes = 0;
         int attempt = 0;
-        boolean stalled = false;
+        boolean ran = false;
+        int stalls = 0;
         // JDK 17 loses in most runs, not all (it also takes buffers from the heap; on a loaded CI
         // machine a 0.8 s stall lost nothing in 3 runs): up to 4 runs, each stall a second longer
         // (retried only while nothing at all was lost: a loss JFR did not report is kept, and checked below)
-        while (attempt < 4 && (!stalled || (jdk.major() < 25 && lossEvents == 0 && c.calls == made))) {
+        while (attempt < 4 && (!ran || (jdk.major() < 25 && lossEvents == 0 && c.calls == made))) {
             attempt++;
             Files.deleteIfExists(dir.resolve("out.txt"));
             List<String> args = new ArrayList<>(List.of("run", "-o", rec.toString(), "--", jdk.java().toString(),
@@ -341,8 +342,11 @@ class FaultSuiteTest {
             }
             Jtrace.Result stallRun = stopped;
             assertTrue(jtrace.waitFor(120, TimeUnit.SECONDS), "jtrace run did not end");
-            if (stallRun.exit() != 0) continue; // another run
-            stalled = true;
+            // a run whose stall failed still counts: the small buffers alone make JDK 17 lose (3 of 3
+            // runs here without a stall, 2026-11-27; ptrace failing with ESRCH on this machine's
+            // loaded runs made every case skip before)
+            if (stallRun.exit() == 0) stalls++;
+            ran = true;
             err = Files.readString(dir.resolve("err.txt"));
             List<String> out = Files.readAllLines(dir.resolve("out.txt"));
             assertEquals(0, jtrace.exitValue(), err);
@@ -353,7 +357,7 @@ class FaultSuiteTest {
                 lossBytes = index.dataLossBytes();
             }
         }
-        assumeTrue(stalled, "cannot stop JFR's recorder thread with ptrace here, in 4 runs");
+        System.out.printf("FAULT jfr data loss %s: %d run(s), the recorder thread stopped in %d%n", jdk, attempt, stalls);
         if (jdk.major() >= 25) assertEquals(0, lossEvents, err);
         long recorded = c.calls;
         long madeCalls = made;
@@ -380,7 +384,7 @@ class FaultSuiteTest {
             System.out.printf("FAULT jfr data loss %s [nothing lost]: JFR took buffers from the heap: %,d of %,d calls%n",
                     jdk, c.calls, made);
             assumeTrue(jdk.major() >= 25, "JDK " + jdk.major() + "'s JFR lost nothing in " + attempt
-                    + " stalled run(s): the recording is whole, but the loss path was not exercised");
+                    + " run(s) (" + stalls + " stalled): the recording is whole, but the loss path was not exercised");
             return;
         }
         // JFR's loss may hit only other events (its own, a thread's last batch after which no gap can show):

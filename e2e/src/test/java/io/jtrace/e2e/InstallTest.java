@@ -70,6 +70,15 @@ class InstallTest {
                 Map.of("MANPAGER", "cat", "MANWIDTH", "80"));
         assertEquals(0, man.exit(), man::toString);
         assertTrue(man.out().contains("attach"), man::toString);
+        // a synopsis for every subcommand the installed jtrace lists in its --help
+        Jtrace.Result help = Jtrace.exec(dir, List.of(exe.toString(), "--help"), Map.of());
+        List<String> commands = help.out().lines().dropWhile(l -> !l.equals("Commands:")).skip(1).takeWhile(l -> !l.isBlank())
+                .filter(l -> l.matches("  [a-z]+ .*")).map(l -> l.strip().split(" ")[0]).filter(c -> !c.equals("help")).toList();
+        assertTrue(commands.size() >= 15, help::toString);
+        for (String command : commands) {
+            assertTrue(man.out().lines().anyMatch(l -> l.matches(" +jtrace " + command + " \\[OPTIONS\\].*")),
+                    () -> "no synopsis of jtrace " + command + " in the man page:\n" + man.out());
+        }
         assertTrue(man.out().toLowerCase().contains("jtrace"), man::toString);
 
         Jtrace.Result uninstall = Jtrace.jtrace(dir, "uninstall", "--prefix", prefix.toString());

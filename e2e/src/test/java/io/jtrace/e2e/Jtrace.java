@@ -83,6 +83,14 @@ public final class Jtrace {
         return Files.readString(dir.resolve("err.txt"));
     }
 
+    /**
+     * jtrace's caches (the agent's class cache, its class-data archive) for this run of the tests,
+     * not the user's ~/.cache/jtrace: other runs on the machine (other checkouts, other builds)
+     * prune that one while these tests use it (a LifecycleTest run failed on a cache directory
+     * removed under it). Tests of the caches set their own.
+     */
+    static final Path CACHE = Path.of(System.getProperty("jtrace.root", "..")).resolve("e2e/target/jtrace-cache").toAbsolutePath().normalize();
+
     /** {@code jtrace ARGS...} in {@code dir}. */
     public static Result jtrace(Path dir, String... args) {
         List<String> cmd = new ArrayList<>();
@@ -158,6 +166,7 @@ public final class Jtrace {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
                 .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile());
         pb.environment().remove("JAVA_TOOL_OPTIONS");
+        pb.environment().put("XDG_CACHE_HOME", CACHE.toString());
         pb.environment().putAll(env);
         pb.environment().put("NO_COLOR", "1");
         Process p = pb.start();
@@ -180,6 +189,7 @@ public final class Jtrace {
         try {
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
             pb.environment().remove("JAVA_TOOL_OPTIONS"); // unless the test sets it
+            pb.environment().put("XDG_CACHE_HOME", CACHE.toString()); // unless the test sets it
             pb.environment().putAll(env);
             pb.environment().put("NO_COLOR", "1");
             Process p = pb.start();
