@@ -316,7 +316,7 @@ function _picocli_jtrace_print() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--by-thread' '--no-times' '--no-args' '-h' '--help' '-V' '--version' '--debug'"
+  local flag_opts="'--by-thread' '--no-times' '--no-args' '--no-ids' '-h' '--help' '-V' '--version' '--debug'"
   local arg_opts="'--thread' '--include' '--exclude' '--depth' '--color'"
   local WHEN_option_args=("auto" "always" "never") # --color values
 
@@ -527,7 +527,7 @@ function _picocli_jtrace_vars() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-times' '-h' '--help' '-V' '--version' '--debug'"
+  local flag_opts="'--no-times' '--no-ids' '-h' '--help' '-V' '--version' '--debug'"
   local arg_opts="'--var' '--method' '--thread' '--color'"
   local WHEN_option_args=("auto" "always" "never") # --color values
 
@@ -573,7 +573,7 @@ function _picocli_jtrace_calls() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-times' '-h' '--help' '-V' '--version' '--debug'"
+  local flag_opts="'--no-times' '--no-ids' '-h' '--help' '-V' '--version' '--debug'"
   local arg_opts="'--method' '--thread' '--where' '--sort' '--top' '--color'"
   local ORDER_option_args=("time" "duration") # --sort values
   local WHEN_option_args=("auto" "always" "never") # --color values

@@ -15,17 +15,26 @@ public final class CallValuesText {
 
     /** {@code from=bank.Account@1b6d3586, amount=250}. */
     public static String arguments(CallValues values) {
+        return arguments(values, ObjectIds.HASHES);
+    }
+
+    /** {@link #arguments(CallValues)} with objects named by {@code ids}. */
+    public static String arguments(CallValues values, ObjectIds ids) {
         StringBuilder s = new StringBuilder();
         for (Argument a : values.arguments()) {
             if (s.length() > 0) s.append(", ");
-            s.append(a.name()).append('=').append(value(a));
+            s.append(a.name()).append('=').append(value(a, ids));
         }
         return s.toString();
     }
 
     /** An argument's or the return value's value: {@code 250}, {@code "text"}, {@code <redacted>}. */
     public static String value(Argument a) {
-        return VariableText.value(a.value(), a.type());
+        return value(a, ObjectIds.HASHES);
+    }
+
+    public static String value(Argument a, ObjectIds ids) {
+        return VariableText.value(a.value(), a.type(), ids);
     }
 
     /**
@@ -33,12 +42,20 @@ public final class CallValuesText {
      * {@code (...)} in their place (an exit line, whose enter showed them), {@code ()} if it has none.
      */
     public static String call(MethodInfo method, CallValues values, boolean elided) {
-        String args = elided ? (values.arguments().isEmpty() ? "" : "...") : arguments(values);
+        return call(method, values, elided, ObjectIds.HASHES);
+    }
+
+    public static String call(MethodInfo method, CallValues values, boolean elided, ObjectIds ids) {
+        String args = elided ? (values.arguments().isEmpty() ? "" : "...") : arguments(values, ids);
         return method.qualifiedName() + "(" + args + ")";
     }
 
     /** {@code " = true"} for a call that returned a recorded value; empty otherwise. */
     public static String returned(CallValues values) {
-        return values == null || values.returned() == null ? "" : " = " + value(values.returned());
+        return returned(values, ObjectIds.HASHES);
+    }
+
+    public static String returned(CallValues values, ObjectIds ids) {
+        return values == null || values.returned() == null ? "" : " = " + value(values.returned(), ids);
     }
 }

@@ -8,13 +8,22 @@ public final class ExceptionText {
 
     /** {@code java.lang.IllegalStateException}, with {@code @1b6d3586} (its identity hash, as Object.toString shows it) if asked. */
     public static String name(ExceptionRef e, boolean identity) {
+        return name(e, identity ? ObjectIds.HASHES : null);
+    }
+
+    /** {@link #name(ExceptionRef, boolean)} with the exception named by {@code ids} (null: by its type alone). */
+    public static String name(ExceptionRef e, ObjectIds ids) {
         String type = e == null || e.type() == null ? "(unknown exception)" : Printable.text(e.type());
-        return identity && e != null && e.identity() != 0 ? type + "@" + Long.toHexString(e.identity()) : type;
+        return ids != null && e != null && e.identity() != 0 ? type + ids.suffix(e.identity()) : type;
     }
 
     /** {@code name: message} like Throwable.toString, the message on one line. */
     public static String withMessage(ExceptionRef e, String message, boolean identity) {
-        return message == null ? name(e, identity) : name(e, identity) + ": " + oneLine(message);
+        return withMessage(e, message, identity ? ObjectIds.HASHES : null);
+    }
+
+    public static String withMessage(ExceptionRef e, String message, ObjectIds ids) {
+        return message == null ? name(e, ids) : name(e, ids) + ": " + oneLine(message);
     }
 
     /**

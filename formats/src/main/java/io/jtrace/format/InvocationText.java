@@ -22,9 +22,16 @@ public final class InvocationText {
     private final boolean times;
     private final int threadWidth;
     private final Ansi ansi;
+    private final ObjectIds ids;
 
     /** {@code threadWidth}: the widest thread label shown (cut to 24). */
     public InvocationText(boolean times, int threadWidth, Ansi ansi) {
+        this(times, threadWidth, ansi, ObjectIds.HASHES);
+    }
+
+    /** {@code ids}: how objects among the values are named. */
+    public InvocationText(boolean times, int threadWidth, Ansi ansi, ObjectIds ids) {
+        this.ids = ids;
         this.times = times;
         this.threadWidth = Math.max(6, Math.min(threadWidth, 24));
         this.ansi = ansi;
@@ -50,7 +57,7 @@ public final class InvocationText {
         if (i.values() == null) {
             s.append(i.method().displayName());
         } else {
-            s.append(CallValuesText.call(i.method(), i.values(), false)).append(CallValuesText.returned(i.values()));
+            s.append(CallValuesText.call(i.method(), i.values(), false, ids)).append(CallValuesText.returned(i.values(), ids));
         }
         if (i.kind() == ExitKind.EXCEPTION) {
             String type = i.exception() == null ? null : i.exception().type();

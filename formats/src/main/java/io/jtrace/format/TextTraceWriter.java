@@ -45,8 +45,15 @@ import java.util.Map;
  * {@code < bank.Bank.transfer(...) = true  15.9 us}, {@code = Fib.fib(n=10) = 55  1.7 us}.
  */
 public final class TextTraceWriter implements TraceWriter {
-    /** How the lines are laid out; {@code values}: calls show the values {@code run --args} recorded. */
-    public record Options(boolean times, boolean threadColumn, boolean sections, Ansi ansi, boolean values) {
+    /**
+     * How the lines are laid out; {@code values}: calls show the values {@code run --args} recorded;
+     * {@code ids}: how objects are named (identity hashes, or numbers for output that diffs).
+     */
+    public record Options(boolean times, boolean threadColumn, boolean sections, Ansi ansi, boolean values, ObjectIds ids) {
+        public Options(boolean times, boolean threadColumn, boolean sections, Ansi ansi, boolean values) {
+            this(times, threadColumn, sections, ansi, values, ObjectIds.HASHES);
+        }
+
         public Options(boolean times, boolean threadColumn, boolean sections, Ansi ansi) {
             this(times, threadColumn, sections, ansi, true);
         }
@@ -108,11 +115,11 @@ public final class TextTraceWriter implements TraceWriter {
             line.append(a.cyan(">")).append(' ').append(name(m.method(), shown(m.values()), false));
         } else if (e instanceof MethodExit m) {
             line.append(marker(m.kind(), "<")).append(' ').append(name(m.method(), shown(m.values()), true));
-            line.append(CallValuesText.returned(shown(m.values())));
+            line.append(CallValuesText.returned(shown(m.values()), options.ids()));
             appendOutcome(line, m.durationNanos(), m.kind(), m.exception() == null ? null : m.exception().type());
         } else if (e instanceof MethodCall m) {
             line.append(marker(m.kind(), "=")).append(' ').append(name(m.method(), shown(m.values()), false));
-            line.append(CallValuesText.returned(shown(m.values())));
+            line.append(CallValuesText.returned(shown(m.values()), options.ids()));
             appendOutcome(line, m.durationNanos(), m.kind(), m.exception() == null ? null : m.exception().type());
         } else if (e instanceof ExceptionEvent x) {
             line.append(a.yellow("*")).append(' ').append(exceptionLine(x));
@@ -121,7 +128,7 @@ public final class TextTraceWriter implements TraceWriter {
                     ? "~ " + l.batches() + " batch(es) of this thread's records were lost here; the frames below are unknown"
                     : "~ records of this thread were lost here (the tracer ran out of stack or memory)"));
         } else if (e instanceof VariableAccess v) {
-            line.append(v.variable().write() ? a.yellow("w") : "r").append(' ').append(VariableText.access(v));
+            line.append(v.variable().write() ? a.yellow("w") : "r").append(' ').append(VariableText.access(v, options.ids()));
         } else if (e instanceof LineExecuted l) {
             line.append(a.dim(". line " + l.line()));
         }
@@ -144,7 +151,7 @@ public final class TextTraceWriter implements TraceWriter {
 
     /** The method's display name, or with {@code values} its arguments in place of the parameter types. */
     private String name(MethodInfo method, CallValues values, boolean exit) {
-        return values == null ? name(method) : CallValuesText.call(method, values, exit);
+        return values == null ? name(method) : CallValuesText.call(method, values, exit, options.ids());
     }
 
     /**
@@ -161,7 +168,7 @@ public final class TextTraceWriter implements TraceWriter {
         out.ascii(marker).ascii(' ');
         CallValues shown = shown(values);
         if (shown == null) out.append(nameBytes.of(method));
-        else out.append(CallValuesText.call(method, shown, normal == '<')).append(CallValuesText.returned(shown));
+        else out.append(CallValuesText.call(method, shown, normal == '<', options.ids())).append(CallValuesText.returned(shown, options.ids()));
         if (kind != null) {
             if (options.times()) {
                 if (kind == ExitKind.RETURN_UNTIMED) out.spaces(2).append(UNTIMED);
@@ -275,10 +282,10 @@ public final class TextTraceWriter implements TraceWriter {
 
     /**
      * An exception event inline, under the frame it happened in ({@code *}). Identity hashes
-     * (which differ between runs) are shown with times, left out with them.
+     * (which differ between runs) are shown with times, left out with them; numbers ({@code --no-ids}) always.
      */
     private String exceptionLine(ExceptionEvent x) {
-        boolean id = options.times();
+        ObjectIds id = options.ids() != ObjectIds.HASHES ? options.ids() : options.times() ? ObjectIds.HASHES : null;
         Ansi a = options.ansi();
         if (x instanceof ExceptionThrown t) {
             String what = ExceptionText.withMessage(t.exception(), t.message(), id);

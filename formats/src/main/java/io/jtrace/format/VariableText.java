@@ -19,7 +19,12 @@ public final class VariableText {
 
     /** {@code target = value  (context)}. */
     public static String access(VariableAccess a) {
-        return target(a) + " = " + value(a.value(), a.variable().type()) + "  " + context(a);
+        return access(a, ObjectIds.HASHES);
+    }
+
+    /** {@link #access(VariableAccess)} with objects named by {@code ids}. */
+    public static String access(VariableAccess a, ObjectIds ids) {
+        return target(a) + " = " + value(a.value(), a.variable().type(), ids) + "  " + context(a, ids);
     }
 
     /** What was accessed: {@code sum}, {@code count}, {@code Tally.total}, {@code values[2]}. */
@@ -58,15 +63,20 @@ public final class VariableText {
 
     /** {@code (local int, line 12)}: kind, declared type, owner or array, line. */
     public static String context(VariableAccess a) {
+        return context(a, ObjectIds.HASHES);
+    }
+
+    /** {@link #context(VariableAccess)} with objects named by {@code ids}. */
+    public static String context(VariableAccess a, ObjectIds ids) {
         VariableInfo v = a.variable();
         StringBuilder s = new StringBuilder("(");
         if (v.kind() == VariableKind.ARRAY) {
-            s.append(v.typeName()).append("[]@").append(identity(a.array()));
+            s.append(v.typeName()).append("[]").append(ids.suffix(a.array()));
         } else {
             s.append(v.kind().label()).append(' ').append(v.typeName());
             if (v.kind() == VariableKind.FIELD) {
                 s.append(" of ").append(v.ownerClass());
-                if (a.owner() != 0) s.append('@').append(identity(a.owner()));
+                if (a.owner() != 0) s.append(ids.suffix(a.owner()));
             }
         }
         if (v.line() > 0) s.append(", line ").append(v.line());
@@ -75,6 +85,11 @@ public final class VariableText {
 
     /** The value as source code would write it; {@code declared} is the declared type's descriptor. */
     public static String value(Value v, String declared) {
+        return value(v, declared, ObjectIds.HASHES);
+    }
+
+    /** {@link #value(Value, String)} with objects named by {@code ids}. */
+    public static String value(Value v, String declared, ObjectIds ids) {
         switch (v.kind()) {
             case INT: {
                 char d = declared == null || declared.isEmpty() ? 'I' : declared.charAt(0);
@@ -91,9 +106,9 @@ public final class VariableText {
             case STRING:
                 return quote(v.text()) + truncation(v);
             case OBJECT:
-                return typeName(v.type()) + "@" + identity(v.identity());
+                return typeName(v.type()) + ids.suffix(v.identity());
             case TEXT:
-                return typeName(v.type()) + "@" + identity(v.identity()) + " {" + Printable.text(v.text()) + "}" + truncation(v);
+                return typeName(v.type()) + ids.suffix(v.identity()) + " {" + Printable.text(v.text()) + "}" + truncation(v);
             case REDACTED:
                 return REDACTED;
             default:

@@ -64,6 +64,9 @@ public final class CallsCommand extends RecordingCommand {
     boolean noTimes;
 
     @Mixin
+    ObjectIdsOption objectIds;
+
+    @Mixin
     ColorOption color;
 
     @Override
@@ -82,7 +85,7 @@ public final class CallsCommand extends RecordingCommand {
                     + String.join(" --args ", methods) + "'");
 
             int threadWidth = shown.stream().mapToInt(t -> Printable.text(t.label()).length()).max().orElse(6);
-            InvocationText text = new InvocationText(!noTimes, threadWidth, color.ansi());
+            InvocationText text = new InvocationText(!noTimes, threadWidth, color.ansi(), objectIds.ids(index));
             CurrentValues values = new CurrentValues();
             Replay.of(index, shown).values(values).into(new Invocations(m -> m.id() >= 0 && ids.get(m.id()), values,
                     i -> condition == null || condition.test(i.values()), i -> {

@@ -47,6 +47,9 @@ final class PrintCommand extends RecordingCommand {
     boolean noArgs;
 
     @Mixin
+    ObjectIdsOption objectIds;
+
+    @Mixin
     ColorOption color;
 
     @Override
@@ -56,7 +59,8 @@ final class PrintCommand extends RecordingCommand {
         try (TraceIndex index = open()) {
             List<ThreadInfo> shown = selectThreads(index, file, threads);
             warnIfNothingSelected(index, view);
-            TextTraceWriter.Options options = new TextTraceWriter.Options(!noTimes, !byThread, byThread, color.ansi(), !noArgs);
+            TextTraceWriter.Options options = new TextTraceWriter.Options(!noTimes, !byThread, byThread, color.ansi(), !noArgs,
+                    objectIds.ids(index));
             // none to carry unless the recording has some (run --args): each call then costs a hand-over less
             CurrentValues values = noArgs || !index.symbols().hasCallValues() ? null : new CurrentValues();
             java.io.OutputStream bytes = outBytes();

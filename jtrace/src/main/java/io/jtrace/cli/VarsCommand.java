@@ -7,6 +7,7 @@ import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.format.Ansi;
 import io.jtrace.format.Durations;
+import io.jtrace.format.ObjectIds;
 import io.jtrace.format.Printable;
 import io.jtrace.format.VariableText;
 import io.jtrace.model.ThreadInfo;
@@ -54,6 +55,9 @@ final class VarsCommand extends RecordingCommand {
     boolean noTimes;
 
     @Mixin
+    ObjectIdsOption objectIds;
+
+    @Mixin
     ColorOption color;
 
     /**
@@ -71,13 +75,15 @@ final class VarsCommand extends RecordingCommand {
      */
     private static final class ArrayTitle {
         final long identity;
+        final ObjectIds ids;
         String name = "";
         String type;
         int typeRank = -1;
         boolean selected;
 
-        ArrayTitle(long identity) {
+        ArrayTitle(long identity, ObjectIds ids) {
             this.identity = identity;
+            this.ids = ids;
         }
 
         void see(VariableInfo v) {
@@ -94,7 +100,7 @@ final class VarsCommand extends RecordingCommand {
 
         String header() {
             String typeName = new VariableInfo(0, 0, VariableKind.ARRAY, name, type, -1, "", 0, false, false).typeName();
-            return "array " + typeName + "[] " + (name.isEmpty() ? "(array)" : name) + "@" + VariableText.identity(identity);
+            return "array " + typeName + "[] " + (name.isEmpty() ? "(array)" : name) + ids.suffix(identity);
         }
     }
 
@@ -113,6 +119,7 @@ final class VarsCommand extends RecordingCommand {
             }
             int threadWidth = Math.min(24, index.threads().stream().mapToInt(t -> Printable.text(t.label()).length()).max().orElse(4));
             List<ThreadInfo> selected = selectThreads(index, file, threads);
+            ObjectIds ids = objectIds.ids(index);
             // every variable access, all threads in time order (one history per variable)
             Replay.of(index, selected).order(Replay.Order.BY_TIME).into(new CallAdapter() {
                 @Override
@@ -129,10 +136,10 @@ final class VarsCommand extends RecordingCommand {
                     // An array's accesses are kept even if this one's name does not match: another
                     // access may name the same array (the section is shown if any of them matches).
                     if (!nameMatches && !array) return;
-                    GroupedLines.Group g = histories.group(key(a), () -> header(a));
+                    GroupedLines.Group g = histories.group(key(a), () -> header(a, ids));
                     String valueType = a.variable().type();
                     if (array) {
-                        ArrayTitle title = arrays.computeIfAbsent(g, x -> new ArrayTitle(a.array()));
+                        ArrayTitle title = arrays.computeIfAbsent(g, x -> new ArrayTitle(a.array(), ids));
                         title.see(a.variable());
                         title.selected |= nameMatches;
                         valueType = title.type; // boolean[] elements as true/false once the array's type is known
@@ -140,7 +147,7 @@ final class VarsCommand extends RecordingCommand {
                     if (a.variable().write()) g.writes++;
                     else g.reads++;
                     try {
-                        histories.add(g, line(a, valueType, ansi, threadWidth));
+                        histories.add(g, line(a, valueType, ansi, threadWidth, ids));
                     } catch (IOException x) {
                         throw new java.io.UncheckedIOException(x); // the spill file: reported as what it is
                     }
@@ -173,14 +180,14 @@ final class VarsCommand extends RecordingCommand {
     }
 
     /** {@code local int sum in counter.Counter.main(String[])}, {@code field int count of vars.Tally@1b6d3586}, ... */
-    private static String header(VariableAccess a) {
+    private static String header(VariableAccess a, ObjectIds ids) {
         VariableInfo v = a.variable();
         return switch (v.kind()) {
             case LOCAL, PARAM -> v.kind().label() + " " + v.typeName() + " " + v.name() + " in " + a.method().displayName();
             case FIELD -> "field " + v.typeName() + " " + v.name() + " of " + v.ownerClass()
-                    + (a.owner() != 0 ? "@" + VariableText.identity(a.owner()) : " (before its constructor's super())");
+                    + (a.owner() != 0 ? ids.suffix(a.owner()) : " (before its constructor's super())");
             case STATIC -> "static " + v.typeName() + " " + v.ownerClass() + "." + v.name();
-            case ARRAY -> "array " + v.typeName() + "[] " + VariableText.arrayName(v) + "@" + VariableText.identity(a.array());
+            case ARRAY -> "array " + v.typeName() + "[] " + VariableText.arrayName(v) + ids.suffix(a.array());
             case UNKNOWN, ARGUMENT, RETURN -> "variable site #" + v.siteId() + " (its definition is missing from the recording)";
         };
     }
@@ -195,7 +202,7 @@ final class VarsCommand extends RecordingCommand {
         return c == 'L' || c == '[' ? "L" : c == 'Z' ? "B" : String.valueOf(c);
     }
 
-    private String line(VariableAccess a, String valueType, Ansi ansi, int threadWidth) {
+    private String line(VariableAccess a, String valueType, Ansi ansi, int threadWidth, ObjectIds ids) {
         VariableInfo v = a.variable();
         StringBuilder s = new StringBuilder(96).append("  ");
         if (!noTimes) s.append(ansi.dim(Printable.padLeft(Durations.timestamp(a.nanos()), 11))).append("  ");
@@ -203,7 +210,7 @@ final class VarsCommand extends RecordingCommand {
         s.append(thread.length() > threadWidth ? thread.substring(0, threadWidth - 1) + "~" : thread + " ".repeat(threadWidth - thread.length()));
         s.append("  ").append(v.write() ? ansi.yellow("w") : "r").append("  ");
         if (v.kind() == VariableKind.ARRAY) s.append('[').append(a.index()).append("] = ");
-        s.append(VariableText.value(a.value(), valueType));
+        s.append(VariableText.value(a.value(), valueType, ids));
         if (v.line() > 0) s.append(ansi.dim("  line " + v.line()));
         if (v.kind() != VariableKind.LOCAL && v.kind() != VariableKind.PARAM) s.append(ansi.dim("  in " + a.method().displayName()));
         return s.toString();
