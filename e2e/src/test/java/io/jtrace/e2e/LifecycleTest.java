@@ -51,12 +51,13 @@ class LifecycleTest {
         try (java.util.stream.Stream<Path> files = Files.list(dir)) {
             assertEquals(List.of(), files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(".kept")).toList());
         }
-        // with nothing there before, the same run says that the file holds no call
+        // with nothing there before, the same run leaves no recording of JFR's events alone (114 KB), and says so
         Path fresh = dir.resolve("fresh.jfr");
         Jtrace.Result none = Jtrace.trace(dir, jdk, fresh, List.of(), "lifecycle.NoSuchMainClass");
         assertEquals(1, none.exit(), none::toString);
         assertTrue(none.err().contains("jtrace run: no call was traced: the target exited with code 1 before its first"
-                + " traced call (fresh.jfr holds no call)"), none::toString);
+                + " traced call; no recording kept (fresh.jfr removed)"), none::toString);
+        assertFalse(Files.exists(fresh), "an empty recording was left");
         // a misspelt --include also traces nothing: the pattern is named too
         Jtrace.Result typo = Jtrace.trace(dir, jdk, rec, List.of("--include", "lifecycle.ExitFromDepe"), "lifecycle.ExitFromDeep", "1");
         assertEquals(1, typo.exit(), typo::toString);

@@ -61,9 +61,11 @@ final class RunReport {
                 // a misspelt --include also traces nothing)
                 UnmatchedPatterns.warn(err, target, patterns);
                 boolean restored = out.restoreEarlier();
+                // a file of JFR's own events and no call is no use, only a puzzle later: gone
+                boolean removed = !restored && Files.deleteIfExists(target);
                 err.println(PREFIX + "no call was traced: the target exited with code " + exit + " before its first traced call"
                         + (restored ? " (" + relative(target) + " still holds an earlier recording)"
-                                : " (" + relative(target) + " holds no call)"));
+                                : removed ? "; no recording kept (" + relative(target) + " removed)" : " (" + relative(target) + " holds no call)"));
                 err.flush();
                 return;
             }
