@@ -88,14 +88,16 @@ final class ChunkWriter {
     /**
      * The replay has reached {@code ticks} (an enter, an exit, the start of a call with no traced
      * callees, any other record): the records still to come are not earlier. The first begins the
-     * first chunk.
+     * first chunk. Called before a record's events, so a full chunk whose events all end by now is
+     * cut here (after a call with no traced callees, whose end is later than its start, it could not be).
      */
-    void now(long ticks) {
+    void now(long ticks) throws IOException {
         if (!started) {
             started = true;
             chunkStart = chunkEnd = now = ticks;
         } else if (ticks > now) {
             now = ticks;
+            rollIfFull();
         }
     }
 

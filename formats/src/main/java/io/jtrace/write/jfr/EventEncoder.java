@@ -94,7 +94,7 @@ final class EventEncoder implements CallVisitor, NumberedCalls.Ended {
 
     @Override
     public void enter(ThreadInfo thread, long nanos, int depth, MethodInfo method) {
-        chunk.now(nanos);
+        now(nanos);
         ThreadFrames f = frames(thread);
         f.align(depth);
         f.push(method);
@@ -103,7 +103,7 @@ final class EventEncoder implements CallVisitor, NumberedCalls.Ended {
     @Override
     public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
                      ExceptionRef exception) {
-        chunk.now(nanos);
+        now(nanos);
         ThreadFrames f = frames(thread);
         f.exiting(depth, method);
         int stack = f.stack(depth + 1, pools, chunk.generation());
@@ -114,7 +114,7 @@ final class EventEncoder implements CallVisitor, NumberedCalls.Ended {
     @Override
     public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
                      ExceptionRef exception) {
-        chunk.now(nanos);
+        now(nanos);
         ThreadFrames f = frames(thread);
         f.align(depth);
         int stack = f.stackWith(depth, method, pools, chunk.generation());
@@ -168,7 +168,7 @@ final class EventEncoder implements CallVisitor, NumberedCalls.Ended {
 
     @Override
     public void other(TraceEvent e) {
-        chunk.now(e.nanos());
+        now(e.nanos());
         TypeDeclaration type;
         Events kind;
         MethodInfo method = null;
@@ -287,6 +287,15 @@ final class EventEncoder implements CallVisitor, NumberedCalls.Ended {
     private void writeString(String s) {
         if (s == null) out.writeString(null);
         else out.writeStringRef(pools.string(s));
+    }
+
+    /** The replay reached {@code nanos}, before the record's events (see {@link ChunkWriter#now}). */
+    private void now(long nanos) {
+        try {
+            chunk.now(nanos);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private void rollIfFull() {

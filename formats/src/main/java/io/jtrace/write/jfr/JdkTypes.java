@@ -12,8 +12,8 @@ import java.util.List;
  * are the metadata and constant-pool events). Each JDK type has the JDK's own fields in the JDK's
  * order (those of {@code jfr metadata} of a recording JDK 17 or 25 wrote): JDK Mission Control
  * reads a JDK type by that layout whatever the metadata says, and failed on a stack frame of two
- * fields. A traced call stack knows no line number or bytecode index: both are written as -1,
- * unknown, which is what the JDK's reader reports for a frame without them.
+ * fields. A traced call stack knows no line number or bytecode index: both are written as 0
+ * (see {@link StackTraces#write}).
  */
 final class JdkTypes {
     private final List<TypeDeclaration> all = new ArrayList<>();

@@ -15,8 +15,12 @@ import java.util.Arrays;
 final class StackTraces {
     static final int MAX_FRAMES = 64;
     static final int UNKNOWN_BELOW = -1;
-    /** A frame's line number and bytecode index: not recorded. */
-    private static final int UNKNOWN = -1;
+    /**
+     * A frame's line number and bytecode index: not recorded. 0, not the JDK's -1 for unknown: an
+     * int is written unsigned, so -1 takes 5 bytes, and the two made deep-stack exports 1.8 times
+     * the size (bench/README.md, "export --format jfr for JDK Mission Control").
+     */
+    private static final int UNKNOWN = 0;
 
     private int[] parent = new int[1024];
     private int[] method = new int[1024];
@@ -48,7 +52,7 @@ final class StackTraces {
         depth[count] = parentKey > 0 ? depth[parentKey - base - 1] + 1 : 1;
         int node = ++count;
         table[slot] = node;
-        bytes += 4 + (long) Math.min(depth[node - 1], MAX_FRAMES) * (JfrBytes.varLongSize(methodKey) + 11);
+        bytes += 4 + (long) Math.min(depth[node - 1], MAX_FRAMES) * (JfrBytes.varLongSize(methodKey) + 3);
         if (count * 2 > table.length) rehash();
         return base + node;
     }
@@ -94,7 +98,7 @@ final class StackTraces {
     /**
      * Writes the pool's entries: key, truncated, frame count, then each frame innermost first
      * (method, line number, bytecode index, frame type; the line and bytecode index are not
-     * recorded: -1, unknown).
+     * recorded: 0).
      */
     void write(JfrBytes out, int frameTypeKey) {
         for (int node = 1; node <= count; node++) {

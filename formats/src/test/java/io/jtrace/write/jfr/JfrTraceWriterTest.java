@@ -107,7 +107,8 @@ class JfrTraceWriterTest {
         RecordedFrame top = debit.getStackTrace().getFrames().get(0);
         assertEquals("debit", top.getMethod().getName());
         assertEquals("()V", top.getMethod().getDescriptor());
-        assertEquals(-1, top.getLineNumber());
+        assertEquals(0, top.getLineNumber()); // not recorded
+        assertEquals(0, top.getBytecodeIndex());
 
         RecordedEvent credit = calls.get(1);
         assertEquals("exception", credit.getString("outcome"));
