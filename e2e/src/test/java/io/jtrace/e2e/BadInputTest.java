@@ -30,7 +30,7 @@ class BadInputTest {
         Jtrace.Result run = Jtrace.trace(dir, Jdk.current(), recording, List.of(), "counter.Counter", "50");
         assertEquals(0, run.exit(), run::toString);
         withArgs = dir.resolve("counter-args.jfr");
-        Jtrace.Result args = Jtrace.trace(dir, Jdk.current(), withArgs, List.of("--args", "Counter.add"), "counter.Counter", "50");
+        Jtrace.Result args = Jtrace.trace(dir, Jdk.current(), withArgs, List.of("--args", "Counter.add", "--args", "Counter.main"), "counter.Counter", "50");
         assertEquals(0, args.exit(), args::toString);
     }
 
@@ -247,6 +247,9 @@ class BadInputTest {
         for (String[] c : cases) {
             assertUsageError("jtrace calls: ", List.of(c[1]), "calls", file, "--method", "Counter.add", "--where", c[0]);
         }
+        // ret of a void method: said, not '0 calls'
+        assertUsageError("jtrace calls: ", List.of("bad --where 'ret == false': ret: Counter.main returns nothing (void), so no call of"
+                + " it has a return value to compare"), "calls", file, "--method", "Counter.main", "--where", "ret == false");
         assertUsageError("jtrace calls: ", List.of("--where needs the values of the calls", "jtrace run --args Counter.add"),
                 "calls", recording.toString(), "--method", "Counter.add", "--where", "sum > 3");
         assertUsageError("jtrace calls: ", List.of("no traced method matches Nope.nothing"), "calls", file, "--method", "Nope.nothing");

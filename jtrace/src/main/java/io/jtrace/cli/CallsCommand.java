@@ -153,7 +153,12 @@ public final class CallsCommand extends RecordingCommand {
                 most = Math.max(most, i + 1);
             }
         }
+        // void methods and constructors return no value: 'ret == false' on them would list nothing, silently
+        boolean anyReturns = matched.stream().anyMatch(m -> m.descriptor() != null && !m.descriptor().endsWith(")V"));
         for (String name : condition.names()) {
+            if (CallCondition.isReturn(name) && !anyReturns && !matched.isEmpty()) {
+                return name + ": " + methodsText + " returns nothing (void), so no call of it has a return value to compare";
+            }
             if (CallCondition.isReturn(name) || known.contains(name)) continue;
             int position = CallCondition.position(name);
             if (position >= 0 && position < most) continue;
