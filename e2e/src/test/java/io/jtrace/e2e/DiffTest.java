@@ -221,7 +221,28 @@ class DiffTest {
         }
         String page = Files.readString(html);
         assertTrue(page.contains("differential flame graph"), "titled as a differential flame graph");
-        assertTrue(page.contains("'A total ' + fmt(ta)"), "the tooltip shows A's figures");
+
+        // the tooltips as the page's own script writes them (run under Node with a stand-in DOM)
+        Jtrace.Result node = Jtrace.exec(dir, List.of("node",
+                Jtrace.root().resolve("e2e/src/test/resources/flamegraph-tooltips.js").toString(), html.toString()), Map.of());
+        assertEquals(0, node.exit(), node::toString);
+        List<String> tooltips = node.outLines();
+        JsonNode nodes = data.get("nodes");
+        JsonNode baseFigures = data.get("base");
+        assertEquals(nodes.size() / 5, tooltips.size(), node::toString);
+        for (int i = 0; i < tooltips.size(); i++) {
+            String t = tooltips.get(i);
+            String name = data.get("names").get(nodes.get(5 * i).asInt()).asText();
+            assertTrue(t.startsWith(name + ": B total "), t);
+            assertTrue(t.contains(", " + nodes.get(5 * i + 4).asLong() + " call(s); "), t);
+            long callsA = baseFigures.get(3 * i + 2).asLong();
+            assertTrue(baseFigures.get(3 * i).asLong() < 0 ? t.contains("; A: not called on this path; ")
+                    : t.contains("; A total ") && t.contains(", " + callsA + " call(s); self "), t);
+        }
+        assertTrue(tooltips.stream().anyMatch(t -> t.startsWith("diverge.Orders.standard(int): B total ")
+                && t.contains(", 39 call(s); A total ") && t.contains(", 40 call(s); self ")), tooltips::toString);
+        assertTrue(tooltips.stream().anyMatch(t -> t.startsWith("diverge.Orders.express(int): B total ")
+                && t.contains(", 1 call(s); A: not called on this path; self +")), tooltips::toString);
     }
 
     private static JsonNode data(Path html) throws Exception {

@@ -18,7 +18,7 @@ import io.jtrace.recording.Selection;
  * depth limit, variable reads (a different value read follows from a write or an argument), and
  * kinds of events that only one of the two recordings holds.
  */
-final class ComparedThread {
+final class ComparedThread implements StepStream.Source {
     private final ThreadTimeline timeline;
     private final Selection selection;
     private final boolean exceptions;
@@ -31,24 +31,21 @@ final class ComparedThread {
     /** Steps handed out. */
     long steps;
 
-    ComparedThread(ThreadTimeline timeline, Selection selection, Recorded both) {
+    /** This recording's methods, numbered as in the other recording. */
+    private final MethodNumbers.Side methods;
+
+    ComparedThread(ThreadTimeline timeline, Selection selection, Recorded both, MethodNumbers.Side methods) {
         this.timeline = timeline;
+        this.methods = methods;
         this.selection = selection;
         this.exceptions = both.has(Recorded.Kind.EXCEPTIONS) && selection.reads(Recorded.Kind.EXCEPTIONS);
         this.variables = both.has(Recorded.Kind.VARIABLES) && selection.reads(Recorded.Kind.VARIABLES);
         this.lines = both.has(Recorded.Kind.LINES) && selection.reads(Recorded.Kind.LINES);
     }
 
-    /** A step read ahead and given back ({@link #pushBack}). */
-    private Step pushedBack;
-
     /** The next step, or null at the thread's end. */
-    Step next() {
-        if (pushedBack != null) {
-            Step s = pushedBack;
-            pushedBack = null;
-            return s;
-        }
+    @Override
+    public Step next() {
         if (pendingExit != null) {
             Step s = pendingExit;
             pendingExit = null;
@@ -58,39 +55,16 @@ final class ComparedThread {
         for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) {
             if (!counts(e)) continue;
             steps++;
-            if (e instanceof MethodCall) {
-                pendingExit = new Step(e, Step.Part.CALL_EXIT);
-                return new Step(e, Step.Part.CALL_ENTER);
+            if (e instanceof MethodCall c) {
+                int m = methods.number(c.method());
+                pendingExit = new Step(e, Step.Part.CALL_EXIT, m);
+                return new Step(e, Step.Part.CALL_ENTER, m);
             }
-            return new Step(e, Step.Part.WHOLE);
+            if (e instanceof MethodEnter m) return new Step(e, Step.Part.WHOLE, methods.number(m.method()));
+            if (e instanceof MethodExit m) return new Step(e, Step.Part.WHOLE, methods.number(m.method()));
+            return new Step(e, Step.Part.WHOLE, -1);
         }
         return null;
-    }
-
-    /** Gives {@code s}, just read, back: the next {@link #next} returns it again. */
-    void pushBack(Step s) {
-        if (pushedBack != null) throw new IllegalStateException("one step back at most");
-        pushedBack = s;
-    }
-
-    /**
-     * The next event as a whole, for showing what follows a divergence: the exit half of a leaf
-     * call already shown is passed over. Null at the end.
-     */
-    TraceEvent nextEvent() {
-        if (pushedBack != null) {
-            Step s = pushedBack;
-            pushedBack = null;
-            if (s.part() != Step.Part.CALL_EXIT) {
-                pendingExit = null;
-                return s.event();
-            }
-        }
-        pendingExit = null;
-        Step s = next();
-        if (s == null) return null;
-        pendingExit = null;
-        return s.event();
     }
 
     private boolean counts(TraceEvent e) {
@@ -118,6 +92,6 @@ final class ComparedThread {
     }
 
     private boolean leftOut(io.jtrace.model.MethodInfo m, int depth) {
-        return !selection.withinDepth(depth) || selection.ignores(m);
+        return !selection.withinDepth(depth) || selection.ignored() != null && methods.ignored(m);
     }
 }

@@ -17,8 +17,8 @@ import java.util.Map;
  * side, and one region's alignment window.
  */
 final class PairWalk {
-    private final ComparedThread a;
-    private final ComparedThread b;
+    private final StepStream a;
+    private final StepStream b;
     private final int context;
     private final List<MethodInfo> stack = new ArrayList<>();
     private final ArrayDeque<TraceEvent> before = new ArrayDeque<>();
@@ -28,7 +28,7 @@ final class PairWalk {
     private long sameSteps;
     private boolean lost;
 
-    PairWalk(ComparedThread a, ComparedThread b, int context) {
+    PairWalk(StepStream a, StepStream b, int context) {
         this.a = a;
         this.b = b;
         this.context = context;
@@ -66,7 +66,7 @@ final class PairWalk {
 
     private void agreed(Step x, Step y) {
         sameSteps++;
-        if (x.entersFrame()) stack.add(x.method());
+        if (x.entersFrame()) stack.add(x.methodInfo());
         else if (x.leavesFrame() && !stack.isEmpty()) stack.remove(stack.size() - 1);
         if (x.part() != Step.Part.CALL_ENTER) {
             if (context > 0) {
@@ -104,7 +104,7 @@ final class PairWalk {
         return new Divergence(sameSteps, stack, StepComparison.difference(x, y), shared, inA, inB);
     }
 
-    private void readOn(ComparedThread side, List<TraceEvent> shown, Step at) {
+    private void readOn(StepStream side, List<TraceEvent> shown, Step at) {
         if (at == null) return;
         while (shown.size() < Math.max(1, context)) {
             TraceEvent e = side.nextEvent();
@@ -121,12 +121,9 @@ final class PairWalk {
     private Region region(Step x, Step y) {
         Divergence start = divergence(x, y, false);
         int partedDepth = stack.size() - 1; // -1: parted outside every frame, the region runs to the end
-        Map<MethodInfo, Integer> ids = new HashMap<>();
-        Map<MethodKey, Integer> idsByKey = new HashMap<>();
-        List<MethodKey> keys = new ArrayList<>();
-        Side sa = readRegion(a, x, partedDepth, ids, idsByKey, keys);
-        ids.clear(); // a MethodInfo of A and one of B differ as objects: the key joins them
-        Side sb = readRegion(b, y, partedDepth, ids, idsByKey, keys);
+        Map<Integer, MethodKey> keys = new HashMap<>(); // by the methods' numbers, the same in both
+        Side sa = readRegion(a, x, partedDepth, keys);
+        Side sb = readRegion(b, y, partedDepth, keys);
         Map<MethodKey, Long> onlyA = new HashMap<>();
         Map<MethodKey, Long> onlyB = new HashMap<>();
         boolean[][] kept = CallAlignment.common(sa.calls, sa.n, sb.calls, sb.n);
@@ -148,7 +145,7 @@ final class PairWalk {
             Step nx = a.next();
             Step ny = b.next();
             boolean sameFrameLeft = nx != null && ny != null && nx.leavesFrame() && ny.leavesFrame()
-                    && MethodKey.same(nx.method(), ny.method()) && !StepComparison.same(nx, ny);
+                    && nx.method() == ny.method() && !StepComparison.same(nx, ny);
             if (!sameFrameLeft) {
                 if (nx != null) a.pushBack(nx);
                 if (ny != null) b.pushBack(ny);
@@ -170,8 +167,7 @@ final class PairWalk {
         final Map<Integer, Long> overflow = new HashMap<>();
     }
 
-    private Side readRegion(ComparedThread side, Step from, int partedDepth, Map<MethodInfo, Integer> ids,
-                            Map<MethodKey, Integer> idsByKey, List<MethodKey> keys) {
+    private Side readRegion(StepStream side, Step from, int partedDepth, Map<Integer, MethodKey> keys) {
         Side s = new Side();
         for (Step st = from; st != null; st = side.next()) {
             if (st.event() instanceof RecordsLost) {
@@ -180,17 +176,8 @@ final class PairWalk {
             }
             if (st.leavesFrame() && st.event().depth() == partedDepth) return s;
             if (!st.entersFrame()) continue;
-            Integer id = ids.get(st.method());
-            if (id == null) {
-                MethodKey k = MethodKey.of(st.method());
-                id = idsByKey.get(k);
-                if (id == null) {
-                    id = keys.size();
-                    keys.add(k);
-                    idsByKey.put(k, id);
-                }
-                ids.put(st.method(), id);
-            }
+            int id = st.method();
+            if (!keys.containsKey(id)) keys.put(id, MethodKey.of(st.methodInfo()));
             s.total++;
             if (s.n < CallAlignment.WINDOW) {
                 if (s.n == s.calls.length) s.calls = java.util.Arrays.copyOf(s.calls, s.n * 2);

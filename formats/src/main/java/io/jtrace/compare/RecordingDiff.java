@@ -23,6 +23,9 @@ public final class RecordingDiff {
         }
     }
 
+    /** Whether B's steps are read on a second core. */
+    private static final boolean PARALLEL = Runtime.getRuntime().availableProcessors() >= 2;
+
     private final List<ThreadDiff> threads;
     private final Recorded compared;
 
@@ -40,14 +43,21 @@ public final class RecordingDiff {
         List<ThreadInfo> inA = a.threads(selection);
         List<ThreadInfo> inB = b.threads(selection);
         List<ThreadDiff> diffs = new ArrayList<>();
+        MethodNumbers numbers = new MethodNumbers(selection);
+        MethodNumbers.Side inNumbersA = numbers.side();
+        MethodNumbers.Side inNumbersB = numbers.side();
         for (ThreadPairs.Pair p : ThreadPairs.pair(inA, inB, options.pairs())) {
             if (p.a() == null || p.b() == null) {
                 diffs.add(new ThreadDiff(p, 0, null, List.of(), false));
                 continue;
             }
-            ComparedThread ta = new ComparedThread(a.index().timeline(p.a()), selection, both);
-            ComparedThread tb = new ComparedThread(b.index().timeline(p.b()), selection, both);
-            diffs.add(new PairWalk(ta, tb, options.context()).run(p, options.allRegions()));
+            ComparedThread ta = new ComparedThread(a.index().timeline(p.a()), selection, both, inNumbersA);
+            ComparedThread tb = new ComparedThread(b.index().timeline(p.b()), selection, both, inNumbersB);
+            // B's side on another core if there is one; method numbers are handed out under a lock then
+            try (StepStream sa = new StepStream(ta);
+                 StepStream sb = new StepStream(PARALLEL ? new PrefetchedSteps(tb, "jtrace-diff-b") : tb)) {
+                diffs.add(new PairWalk(sa, sb, options.context()).run(p, options.allRegions()));
+            }
         }
         return new RecordingDiff(diffs, both);
     }

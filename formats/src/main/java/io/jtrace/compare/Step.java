@@ -10,9 +10,11 @@ import io.jtrace.model.TraceEvent;
 /**
  * One step of a thread as two runs are compared: an event, or one half of a call with no traced
  * callees. A leaf call in one run may have callees in the other ({@code =} against {@code >}):
- * compared as an enter and an exit, the two agree up to the first callee.
+ * compared as an enter and an exit, the two agree up to the first callee. {@code method}: the
+ * number of the method entered or left, the same in both recordings ({@link MethodNumbers}); -1
+ * for other events.
  */
-record Step(TraceEvent event, Part part) {
+record Step(TraceEvent event, Part part, int method) {
     enum Part { WHOLE, CALL_ENTER, CALL_EXIT }
 
     boolean entersFrame() {
@@ -24,7 +26,7 @@ record Step(TraceEvent event, Part part) {
     }
 
     /** The method entered or left; null for other events. */
-    MethodInfo method() {
+    MethodInfo methodInfo() {
         if (event instanceof MethodEnter e) return e.method();
         if (event instanceof MethodExit e) return e.method();
         if (event instanceof MethodCall e) return e.method();

@@ -35,10 +35,10 @@ final class StepComparison {
 
     static boolean same(Step a, Step b) {
         if (a.entersFrame()) {
-            return b.entersFrame() && MethodKey.same(a.method(), b.method()) && sameArguments(a.values(), b.values());
+            return b.entersFrame() && a.method() == b.method() && sameArguments(a.values(), b.values());
         }
         if (a.leavesFrame()) {
-            return b.leavesFrame() && MethodKey.same(a.method(), b.method()) && outcome(a).equals(outcome(b))
+            return b.leavesFrame() && a.method() == b.method() && sameOutcome(a, b)
                     && sameValue(returned(a.values()), returned(b.values()));
         }
         TraceEvent x = a.event();
@@ -69,6 +69,19 @@ final class StepComparison {
             return l.line() == m.line() && MethodKey.same(l.method(), m.method());
         }
         return false;
+    }
+
+    /** The same way out of the frame: {@link #outcome} without building its text (once per exit). */
+    private static boolean sameOutcome(Step a, Step b) {
+        ExitKind x = exitKind(a);
+        ExitKind y = exitKind(b);
+        if (x.returned() || y.returned()) return x.returned() && y.returned();
+        if (x != y) return false;
+        return x == ExitKind.UNFINISHED || outcome(a).equals(outcome(b));
+    }
+
+    private static ExitKind exitKind(Step s) {
+        return s.event() instanceof MethodExit e ? e.kind() : ((MethodCall) s.event()).kind();
     }
 
     /** Returned, threw (which type), or still running. Timed or not is the tracer's choice, not the program's. */
@@ -136,18 +149,18 @@ final class StepComparison {
      */
     static String difference(Step a, Step b) {
         if (a != null && b != null) {
-            if (a.entersFrame() && b.entersFrame() && MethodKey.same(a.method(), b.method())) {
+            if (a.entersFrame() && b.entersFrame() && a.method() == b.method()) {
                 List<Argument> x = a.values().arguments();
                 List<Argument> y = b.values().arguments();
                 for (int i = 0; i < x.size(); i++) {
                     if (!sameValue(x.get(i).value(), y.get(i).value())) {
-                        return a.method().simpleClassName() + "." + a.method().name() + "'s argument " + x.get(i).name() + ": "
+                        return a.methodInfo().simpleClassName() + "." + a.methodInfo().name() + "'s argument " + x.get(i).name() + ": "
                                 + CallValuesText.value(x.get(i)) + " in A, " + CallValuesText.value(y.get(i)) + " in B";
                     }
                 }
             }
-            if (a.leavesFrame() && b.leavesFrame() && MethodKey.same(a.method(), b.method()) && outcome(a).equals(outcome(b))) {
-                return a.method().simpleClassName() + "." + a.method().name() + " returned "
+            if (a.leavesFrame() && b.leavesFrame() && a.method() == b.method() && sameOutcome(a, b)) {
+                return a.methodInfo().simpleClassName() + "." + a.methodInfo().name() + " returned "
                         + CallValuesText.value(a.values().returned()) + " in A, " + CallValuesText.value(b.values().returned()) + " in B";
             }
             if (a.event() instanceof VariableAccess v && b.event() instanceof VariableAccess w
@@ -162,10 +175,10 @@ final class StepComparison {
     /** What a step does, in words. */
     static String what(Step s) {
         if (s == null) return "ends";
-        if (s.entersFrame()) return "calls " + s.method().displayName();
+        if (s.entersFrame()) return "calls " + s.methodInfo().displayName();
         if (s.leavesFrame()) {
             String o = outcome(s);
-            String name = s.method().displayName();
+            String name = s.methodInfo().displayName();
             return o.equals("return") ? "returns from " + name
                     : o.equals("unfinished") ? "is still in " + name + " at the end"
                     : "leaves " + name + " by " + o.substring("threw ".length());

@@ -26,8 +26,19 @@ class StepComparisonTest {
     private static final MethodInfo PAY_B = new MethodInfo(9, "shop.Till", "pay", "(J)Z", "Till.java", 10, 0);
     private static final MethodInfo PAY_INT = new MethodInfo(4, "shop.Till", "pay", "(I)Z", "Till.java", 12, 0);
 
+    /** A step as a walk makes it: methods numbered by class, name and descriptor (both pays are 1, the int overload 2). */
     private static Step whole(Object e) {
-        return new Step((io.jtrace.model.TraceEvent) e, Step.Part.WHOLE);
+        return step((io.jtrace.model.TraceEvent) e, Step.Part.WHOLE);
+    }
+
+    private static Step step(io.jtrace.model.TraceEvent e, Step.Part part) {
+        MethodNumbers numbers = new MethodNumbers(io.jtrace.recording.Selection.all());
+        MethodNumbers.Side side = numbers.side();
+        side.number(PAY_A);
+        side.number(PAY_INT);
+        MethodInfo m = e instanceof MethodEnter x ? x.method() : e instanceof MethodExit x ? x.method()
+                : e instanceof MethodCall x ? x.method() : null;
+        return new Step(e, part, m == null ? -1 : side.number(m.descriptor().equals("(I)Z") ? PAY_INT : PAY_A));
     }
 
     private static CallValues args(Value v) {
@@ -43,11 +54,11 @@ class StepComparisonTest {
     @Test
     void aLeafCallAgreesWithAnEnterUpToItsFirstCallee() {
         MethodCall leaf = new MethodCall(MAIN, 5, 1, PAY_A, 100, ExitKind.RETURN, null);
-        assertTrue(StepComparison.same(new Step(leaf, Step.Part.CALL_ENTER), whole(new MethodEnter(MAIN, 7, 1, PAY_B))));
-        assertTrue(StepComparison.same(new Step(leaf, Step.Part.CALL_EXIT),
+        assertTrue(StepComparison.same(step(leaf, Step.Part.CALL_ENTER), whole(new MethodEnter(MAIN, 7, 1, PAY_B))));
+        assertTrue(StepComparison.same(step(leaf, Step.Part.CALL_EXIT),
                 whole(new MethodExit(MAIN, 9, 1, PAY_B, 3, ExitKind.RETURN_UNTIMED, null))));
         assertEquals("A returns from shop.Till.pay(long) where B calls shop.Till.pay(int)",
-                StepComparison.difference(new Step(leaf, Step.Part.CALL_EXIT), whole(new MethodEnter(MAIN, 7, 2, PAY_INT))));
+                StepComparison.difference(step(leaf, Step.Part.CALL_EXIT), whole(new MethodEnter(MAIN, 7, 2, PAY_INT))));
     }
 
     @Test

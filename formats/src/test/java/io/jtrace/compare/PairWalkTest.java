@@ -1,0 +1,152 @@
+package io.jtrace.compare;
+
+import io.jtrace.model.ExitKind;
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.MethodExit;
+import io.jtrace.model.MethodInfo;
+import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.TraceEvent;
+import io.jtrace.recording.Selection;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The walk on threads written out by hand: where it stops, the shared stack, the lines on each
+ * side, and with every region, where each ends and what it counts.
+ */
+class PairWalkTest {
+    private static final ThreadInfo T = new ThreadInfo(1, "main", false, 0);
+    private static final ThreadPairs.Pair PAIR = new ThreadPairs.Pair(T, T);
+
+    private static MethodInfo m(String name) {
+        return new MethodInfo(name.hashCode() & 0xffff, "w.W", name, "()V", null, 0, 0);
+    }
+
+    /** A thread from a compact script: "&gt;f" enter, "&lt;f" exit, "=f" leaf call; depths follow. */
+    private static List<TraceEvent> thread(String... script) {
+        List<TraceEvent> events = new ArrayList<>();
+        List<MethodInfo> open = new ArrayList<>();
+        long t = 0;
+        for (String s : script) {
+            MethodInfo mi = m(s.substring(1));
+            switch (s.charAt(0)) {
+                case '>' -> {
+                    events.add(new MethodEnter(T, t++, open.size(), mi));
+                    open.add(mi);
+                }
+                case '<' -> {
+                    open.remove(open.size() - 1);
+                    events.add(new MethodExit(T, t++, open.size(), mi, 1, ExitKind.RETURN, null));
+                }
+                default -> events.add(new MethodCall(T, t++, open.size(), mi, 1, ExitKind.RETURN, null));
+            }
+        }
+        return events;
+    }
+
+    /** The steps of {@code events} as ComparedThread makes them, methods numbered in {@code side}. */
+    private static StepStream stream(List<TraceEvent> events, MethodNumbers.Side side) {
+        Iterator<TraceEvent> it = events.iterator();
+        return new StepStream(new StepStream.Source() {
+            Step pending;
+
+            @Override
+            public Step next() {
+                if (pending != null) {
+                    Step s = pending;
+                    pending = null;
+                    return s;
+                }
+                if (!it.hasNext()) return null;
+                TraceEvent e = it.next();
+                if (e instanceof MethodCall c) {
+                    pending = new Step(e, Step.Part.CALL_EXIT, side.number(c.method()));
+                    return new Step(e, Step.Part.CALL_ENTER, side.number(c.method()));
+                }
+                MethodInfo mi = e instanceof MethodEnter x ? x.method() : ((MethodExit) e).method();
+                return new Step(e, Step.Part.WHOLE, side.number(mi));
+            }
+        });
+    }
+
+    private static ThreadDiff walk(List<TraceEvent> a, List<TraceEvent> b, int context, boolean all) {
+        MethodNumbers numbers = new MethodNumbers(Selection.all());
+        return new PairWalk(stream(a, numbers.side()), stream(b, numbers.side()), context).run(PAIR, all);
+    }
+
+    private static List<String> names(List<MethodInfo> stack) {
+        return stack.stream().map(MethodInfo::name).toList();
+    }
+
+    @Test
+    void theSameThreadsAreTheSame() {
+        List<TraceEvent> a = thread(">main", "=f", ">g", "=h", "<g", "<main");
+        ThreadDiff d = walk(a, thread(">main", "=f", ">g", "=h", "<g", "<main"), 3, false);
+        assertNull(d.first());
+        assertEquals(8, d.sameSteps()); // two leaf calls count two steps each
+    }
+
+    @Test
+    void stopsAtAnotherCallWithTheSharedStackAndContext() {
+        ThreadDiff d = walk(thread(">main", ">loop", "=a", "=left", "<loop", "<main"),
+                thread(">main", ">loop", "=a", "=right", "<loop", "<main"), 2, false);
+        Divergence v = d.first();
+        assertEquals(List.of("main", "loop"), names(v.stack()));
+        assertEquals("A calls w.W.left() where B calls w.W.right()", v.what());
+        assertEquals(2, v.before().size()); // the enter of loop and the call of a
+        assertEquals("a", ((MethodCall) v.before().get(1)).method().name());
+        assertEquals(List.of("left", "loop"), v.inA().stream().map(e -> e instanceof MethodCall c ? c.method().name()
+                : ((MethodExit) e).method().name()).toList());
+        assertEquals(4, d.sameSteps());
+    }
+
+    @Test
+    void aLeafCallThatHasCalleesInTheOtherRunIsShownFromThatCall() {
+        ThreadDiff d = walk(thread(">main", "=f", "<main"), thread(">main", ">f", "=g", "<f", "<main"), 3, false);
+        Divergence v = d.first();
+        assertEquals(List.of("main", "f"), names(v.stack()));
+        assertEquals("A returns from w.W.f() where B calls w.W.g()", v.what());
+        assertTrue(v.inA().get(0) instanceof MethodCall); // "= f" on A's side
+        assertTrue(v.inB().get(0) instanceof MethodEnter); // "> f" then "= g" on B's
+        assertEquals("g", ((MethodCall) v.inB().get(1)).method().name());
+        assertEquals(1, v.before().size()); // > main only: f's line is not shared
+    }
+
+    @Test
+    void aThreadThatEndsEarlierDiverges() {
+        ThreadDiff d = walk(thread(">main", "=f", "<main"), thread(">main", "=f", "<main", "=late"), 3, false);
+        assertEquals("A ends where B calls w.W.late()", d.first().what());
+        assertTrue(d.first().inA().isEmpty());
+    }
+
+    @Test
+    void everyRegionEndsWhereBothLeaveTheFrameTheyPartedIn() {
+        // iteration 2 takes another branch (x y in A, z in B); iteration 3 the same again; iteration 4 an extra call in B
+        List<TraceEvent> a = thread(">main", ">it", "=p", "<it", ">it", "=p", "=x", "=y", "<it", ">it", "=p", "<it",
+                ">it", "=p", "<it", "<main");
+        List<TraceEvent> b = thread(">main", ">it", "=p", "<it", ">it", "=p", "=z", "<it", ">it", "=p", "<it",
+                ">it", "=p", "=extra", "<it", "<main");
+        ThreadDiff d = walk(a, b, 3, true);
+        assertEquals(2, d.regions().size());
+        Region first = d.regions().get(0);
+        assertEquals(List.of("main", "it"), names(first.start().stack()));
+        assertEquals(2, first.callsA());
+        assertEquals(1, first.callsB());
+        assertEquals(Map.of(MethodKey.of(m("x")), 1L, MethodKey.of(m("y")), 1L), first.onlyInA());
+        assertEquals(Map.of(MethodKey.of(m("z")), 1L), first.onlyInB());
+        Region second = d.regions().get(1);
+        assertEquals("A returns from w.W.it() where B calls w.W.extra()", second.start().what());
+        assertEquals(Map.of(), second.onlyInA());
+        assertEquals(Map.of(MethodKey.of(m("extra")), 1L), second.onlyInB());
+        assertTrue(first.aligned() && second.aligned());
+    }
+}
