@@ -62,7 +62,8 @@ class LifecycleTest {
         Jtrace.Result typo = Jtrace.trace(dir, jdk, rec, List.of("--include", "lifecycle.ExitFromDepe"), "lifecycle.ExitFromDeep", "1");
         assertEquals(1, typo.exit(), typo::toString);
         assertTrue(typo.err().contains("no call was traced") && typo.err().contains(
-                "jtrace run: warning: --include lifecycle.ExitFromDepe matches no method of the classes the program loaded"), typo::toString);
+                "jtrace run: warning: --include lifecycle.ExitFromDepe matches no method of the classes the program loaded"
+                        + " (did you mean lifecycle.ExitFromDeep?)"), typo::toString);
         assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(rec)), "the earlier recording changed");
         // a JVM halted at once: JFR may have written nothing (then the earlier recording stays), or
         // chunks to rebuild this run's from; the file is never left empty

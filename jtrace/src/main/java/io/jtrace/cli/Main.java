@@ -325,7 +325,7 @@ public final class Main implements Runnable {
     }
 
     /** Levenshtein distance, with a swap of two neighbouring letters counting as one edit. */
-    private static int editDistance(String a, String b) {
+    static int editDistance(String a, String b) {
         int[][] d = new int[a.length() + 1][b.length() + 1];
         for (int i = 0; i <= a.length(); i++) d[i][0] = i;
         for (int j = 0; j <= b.length(); j++) d[0][j] = j;

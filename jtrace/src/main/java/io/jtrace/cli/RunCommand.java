@@ -98,7 +98,7 @@ final class RunCommand extends JtraceCommand {
         RunReport report = new RunReport(err());
         report.agentLog(work.agentLog());
         if (direct) {
-            report.direct(out, work.repository(), exit, ahead, UnmatchedPatterns.of(scope), sample != null);
+            report.direct(out, work.repository(), exit, ahead, UnmatchedPatterns.of(scope, command), sample != null);
         } else {
             report.perJvm(out.target(), started, command.get(0));
         }

@@ -49,7 +49,7 @@ final class RunReport {
      * recording's lines; {@code keepsSamples}: the recording holds execution samples (--sample),
      * worth keeping even with no traced call.
      */
-    void direct(RunOutput out, Path repository, int exit, RecordingStatsAhead ahead, List<String[]> patterns,
+    void direct(RunOutput out, Path repository, int exit, RecordingStatsAhead ahead, UnmatchedPatterns patterns,
                 boolean keepsSamples) throws IOException {
         Path target = out.target();
         if (out.writtenByThisRun()) {
@@ -59,7 +59,7 @@ final class RunReport {
                 // it failed before its first traced call (no such main class, a bad argument): say
                 // so, not "0 calls", and keep what the file held before this run (its patterns first:
                 // a misspelt --include also traces nothing)
-                UnmatchedPatterns.warn(err, target, patterns);
+                patterns.warn(err, target);
                 boolean restored = out.restoreEarlier();
                 // a file of JFR's own events and no call is no use, only a puzzle later: gone
                 boolean removed = !restored && Files.deleteIfExists(target);
@@ -71,7 +71,7 @@ final class RunReport {
             }
             print(target, stats, true);
             err.flush();
-            UnmatchedPatterns.warn(err, target, patterns);
+            patterns.warn(err, target);
             return;
         }
         boolean started = ChunkRecovery.hasChunks(repository);

@@ -17,10 +17,17 @@ import java.util.Set;
  * was given patterns, so a plain run pays nothing for it.
  */
 final class UnmatchedPatterns {
-    private UnmatchedPatterns() {}
+    /** Each option's patterns as {option, glob} pairs, "--include" to its globs, in the order they were given. */
+    private final List<String[]> options;
+    /** The java command that ran, whose class path names the classes a misspelt pattern meant. */
+    private final List<String> command;
 
-    /** Each option's patterns, "--include" to its globs, in the order they were given. */
-    static void warn(PrintWriter err, Path recording, List<String[]> options) {
+    private UnmatchedPatterns(List<String[]> options, List<String> command) {
+        this.options = options;
+        this.command = command;
+    }
+
+    void warn(PrintWriter err, Path recording) {
         if (options.isEmpty()) return;
         Set<DefinedMethods.Name> methods;
         try {
@@ -32,20 +39,61 @@ final class UnmatchedPatterns {
             MethodPattern p = MethodPattern.parse(option[1]);
             if (methods.stream().noneMatch(m -> p.matches(m.className(), m.methodName()))) {
                 err.println("jtrace run: warning: " + option[0] + " " + option[1] + " matches no "
-                        + (option[0].equals("--include") ? "method of the classes the program loaded" : "traced method"));
+                        + (option[0].equals("--include") ? "method of the classes the program loaded" : "traced method")
+                        + closest(option[1], methods, ClassPathNames.of(command)));
             }
         }
         err.flush();
     }
 
-    /** The run's method patterns as {option, glob} pairs. */
-    static List<String[]> of(TraceScope scope) {
+    /**
+     * {@code " (did you mean bank.Bank.transfer?)"}: the names of the recording's classes, packages
+     * and methods nearest to a pattern that matched nothing, written as the pattern is (a class, a
+     * package with its wildcard, Class.method), within one edit per four letters; empty if none is.
+     */
+    static String closest(String pattern, Set<DefinedMethods.Name> methods, Set<String> classes) {
+        Set<String> names = new java.util.TreeSet<>();
+        List<DefinedMethods.Name> all = new ArrayList<>(methods);
+        for (String c : classes) all.add(new DefinedMethods.Name(c, null));
+        for (DefinedMethods.Name m : all) {
+            String cls = m.className();
+            if (cls == null) continue;
+            int dot = cls.lastIndexOf('.');
+            String simple = cls.substring(dot + 1);
+            names.add(cls);
+            names.add(simple);
+            if (m.methodName() != null) {
+                names.add(cls + "." + m.methodName());
+                names.add(simple + "." + m.methodName());
+            }
+            names.add(cls + ".*");
+            if (dot > 0) {
+                String pkg = cls.substring(0, dot);
+                names.add(pkg + ".**");
+                names.add(pkg + ".*");
+            }
+        }
+        int best = Math.max(1, pattern.length() / 4) + 1;
+        List<String> closest = new ArrayList<>();
+        for (String n : names) {
+            int d = Main.editDistance(pattern, n);
+            if (d < best) {
+                best = d;
+                closest.clear();
+            }
+            if (d == best && closest.size() < 3) closest.add(n);
+        }
+        return closest.isEmpty() ? "" : " (did you mean " + String.join(" or ", closest) + "?)";
+    }
+
+    /** The run's method patterns, and its command. */
+    static UnmatchedPatterns of(TraceScope scope, List<String> command) {
         List<String[]> all = new ArrayList<>();
         add(all, "--include", scope.includes);
         add(all, "--args", scope.args);
         add(all, "--vars", scope.vars);
         add(all, "--lines", scope.lines);
-        return all;
+        return new UnmatchedPatterns(all, command);
     }
 
     private static void add(List<String[]> all, String option, List<String> globs) {
