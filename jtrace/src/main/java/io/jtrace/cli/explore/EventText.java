@@ -58,6 +58,11 @@ final class EventText {
 
     /** The stack, innermost first, like a debugger's backtrace. */
     List<String> stack(ThreadHistory.Located at) {
+        return stack(at, at.stack().size() - 1);
+    }
+
+    /** The stack, innermost first, the frame at {@code selected} marked {@code =>} if it is not the innermost. */
+    List<String> stack(ThreadHistory.Located at, int selected) {
         List<String> lines = new ArrayList<>();
         List<ThreadHistory.Frame> stack = at.stack();
         if (stack.isEmpty()) {
@@ -72,7 +77,9 @@ final class EventText {
                     + (f.method().line() > 0 ? ":" + f.method().line() : "") + ")");
             String entered = times ? "  " + ansi.dim("entered " + Durations.timestamp(f.enterNanos()) + ", "
                     + Durations.format(now - f.enterNanos()) + " before") : "";
-            lines.add(Printable.padLeft("d" + d, 6) + "  " + (d == stack.size() - 1 ? ansi.bold(name) : name) + entered + source);
+            String depth = Printable.padLeft("d" + d, 6);
+            if (d == selected && selected != stack.size() - 1) depth = "=>" + depth.substring(2);
+            lines.add(depth + "  " + (d == selected ? ansi.bold(name) : name) + entered + source);
         }
         return lines;
     }

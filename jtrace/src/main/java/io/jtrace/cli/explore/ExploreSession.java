@@ -29,6 +29,10 @@ final class ExploreSession implements AutoCloseable {
     final CommandTable commands = new CommandTable();
     private ThreadInfo thread;
     private HistoryCursor cursor;
+    /** The frame chosen by up/down/frame at one cursor position; moving the cursor lets it go. */
+    private record FrameChoice(ThreadInfo thread, long number, int depth) {}
+
+    private FrameChoice frameChoice;
     /** The last search, repeated by fn/fp. */
     Search lastSearch;
     /** The exception whose journey {@code step} follows after {@code exc N}; null when not following one. */
@@ -67,6 +71,22 @@ final class ExploreSession implements AutoCloseable {
 
     ThreadHistory history() {
         return cursor().history();
+    }
+
+    /**
+     * The depth of the frame that locals, args, ret and where answer for: the one up/down/frame
+     * chose, while the cursor has not moved since; else the cursor's frame (-1 outside every frame).
+     */
+    int selectedDepth() {
+        HistoryCursor c = cursor();
+        FrameChoice f = frameChoice;
+        if (f != null && f.thread().equals(thread) && f.number() == c.number() && f.depth() <= c.frameDepth()) return f.depth();
+        return c.frameDepth();
+    }
+
+    /** Chooses the frame at {@code depth} (0 outermost) at the cursor, without moving it. */
+    void selectFrame(int depth) {
+        frameChoice = new FrameChoice(thread(), cursor().number(), depth);
     }
 
     /** Makes {@code t} the current thread, with the cursor on its first event. */

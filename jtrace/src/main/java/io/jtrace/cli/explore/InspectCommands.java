@@ -28,28 +28,34 @@ final class InspectCommands {
 
     static void addTo(CommandTable t) {
         t.add(new ShellCommand("where", List.of("bt"), "where", "the stack at the cursor, innermost first",
-                "The traced frames open at the cursor, innermost first, with when each was entered.",
+                "The traced frames open at the cursor, innermost first, with when each was entered; the frame chosen\n"
+                + "with up/down/frame is marked =>.",
                 false, Completion.NONE, (s, a, out) -> {
                     noArguments("where", a);
                     out.println(s.text.event(s.cursor().at()));
-                    s.text.stack(s.cursor().at()).forEach(out::println);
+                    s.text.stack(s.cursor().at(), s.selectedDepth()).forEach(out::println);
                 }));
         t.add(new ShellCommand("locals", List.of(), "locals", "each variable of this frame with its last value before the cursor",
-                "Each variable (local, parameter, field) the cursor's frame accessed up to the cursor, with the value it\n"
-                + "had at its last access. Needs a recording made with 'jtrace run --vars PATTERN'.",
+                "Each variable (local, parameter, field) the selected frame (the cursor's, or the one up/down/frame chose)\n"
+                + "accessed up to the cursor, with the value it had at its last access. Needs a recording made with\n"
+                + "'jtrace run --vars PATTERN'.",
                 false, Completion.NONE, (s, a, out) -> {
                     noArguments("locals", a);
-                    show(s, out, lastValues(s, false), "no variable of this frame was recorded before the cursor");
+                    SelectedFrame f = selected(s);
+                    show(s, out, lastValues(s, f, false), f.enter() == s.cursor().number()
+                            ? "the call starts here: it has accessed no variable yet ('args' shows its arguments)"
+                            : "no variable of this frame was recorded before the cursor");
                 }));
         t.add(new ShellCommand("args", List.of(), "args", "the frame's arguments as recorded",
-                "The cursor frame's arguments: the values the call was given, if it was recorded with 'jtrace run --args';\n"
-                + "else each parameter with the first value recorded for it in this call ('jtrace run --vars'). 'this' is\n"
-                + "not an argument.",
+                "The selected frame's arguments: the values the call was given, if it was recorded with 'jtrace run --args';\n"
+                + "else each parameter with the first value recorded for it in this call ('jtrace run --vars'), and which\n"
+                + "parameters have no recorded value. 'this' is not an argument.",
                 false, Completion.NONE, InspectCommands::args));
-        t.add(new ShellCommand("ret", List.of(), "ret", "how the cursor's call ended: return value, exception, duration",
-                "At an exit or a call: how it ended (returned, threw, still running) and its duration, with the value it\n"
+        t.add(new ShellCommand("ret", List.of(), "ret", "how the selected frame's call ended: return value, exception, duration",
+                "How the selected frame's call (the cursor's, or the one up/down/frame chose) ended: its exit line\n"
+                + "(returned, threw, or still running when the recording ended) and its duration, with the value it\n"
                 + "returned if it was recorded with 'jtrace run --args' (else a returned value shows only as a variable\n"
-                + "write before the exit, with 'jtrace run --vars').",
+                + "write before the exit, with 'jtrace run --vars'). The cursor stays.",
                 false, Completion.NONE, InspectCommands::ret));
         t.add(new ShellCommand("ctx", List.of("list", "l"), "ctx [N]", "the indented trace around the cursor (N events each side, default 8)",
                 "The lines of 'jtrace print' around the cursor, numbered, the cursor's line marked =>.",
@@ -87,37 +93,78 @@ final class InspectCommands {
         }
     }
 
+    /**
+     * The frame the inspecting commands answer for, at the cursor: its depth and method, the
+     * numbers of its enter and exit (-1: before tracing started / still running at the end), and
+     * the level of the events directly inside it.
+     */
+    record SelectedFrame(int depth, MethodInfo method, long enter, long exit, int level) {}
+
+    static SelectedFrame selected(ExploreSession s) {
+        HistoryCursor c = s.cursor();
+        int d = s.selectedDepth();
+        if (d < 0) throw new ShellError("the cursor is outside every traced frame");
+        ThreadHistory h = c.history();
+        EventView.Kind kind = HistoryCursor.kind(c.event());
+        boolean own = d == c.frameDepth();
+        // the last event at level d or above before the cursor is frame d's enter; the first after it, its exit
+        long enter = own && (kind == EventView.Kind.ENTER || kind == EventView.Kind.CALL) ? c.number() : h.findBackward(c.number(), d, e -> true);
+        long exit = own && (kind == EventView.Kind.EXIT || kind == EventView.Kind.CALL) ? c.number() : h.findForward(c.number(), d, e -> true);
+        return new SelectedFrame(d, c.at().stack().get(d).method(), enter, exit, d + 1);
+    }
+
     private static void ret(ExploreSession s, List<String> a, PrintWriter out) {
         noArguments("ret", a);
-        TraceEvent e = s.cursor().event();
-        EventView.Kind kind = HistoryCursor.kind(e);
-        if (kind != EventView.Kind.EXIT && kind != EventView.Kind.CALL) {
-            throw new ShellError("the cursor is not on an exit; 'finish' goes to this frame's exit");
+        SelectedFrame f = selected(s);
+        if (f.exit() < 0) {
+            throw new ShellError(f.method().displayName() + " was still running when the recording ended");
         }
-        out.println(s.text.event(s.cursor().at()));
-        CallValues values = values(e);
+        ThreadHistory.Located exit = s.cursor().history().at(f.exit());
+        out.println(exit.number() == s.cursor().number() ? s.text.event(exit)
+                : s.text.numbered(exit.number(), s.text.lines(List.of(exit.event())).get(0), false));
+        CallValues values = values(exit.event());
         if (values != null && values.returned() != null) show(s, out, values.returned(), "return");
     }
 
-    /** The recorded arguments of the cursor's call ('run --args'), else its parameters as variables ('run --vars'). */
+    /** The recorded arguments of the selected call ('run --args'), else its parameters as variables ('run --vars'), and those not recorded. */
     private static void args(ExploreSession s, List<String> a, PrintWriter out) {
         noArguments("args", a);
-        HistoryCursor c = s.cursor();
-        ThreadHistory.Frame frame = c.frame();
-        if (frame != null && s.index.symbols().recordsCallValues(frame.method().id())) {
-            EventView.Kind kind = HistoryCursor.kind(c.event());
-            long enter = kind == EventView.Kind.ENTER || kind == EventView.Kind.CALL || kind == EventView.Kind.EXIT
-                    ? c.number() : c.rfinishTarget();
-            CallValues values = enter < 0 ? null : values(c.history().at(enter).event());
+        SelectedFrame f = selected(s);
+        List<String> types = io.jtrace.model.Descriptors.parameterTypes(f.method().descriptor()).stream()
+                .map(io.jtrace.model.Descriptors::typeName).toList();
+        if (s.index.symbols().recordsCallValues(f.method().id())) {
+            CallValues values = f.enter() < 0 ? null : values(s.cursor().history().at(f.enter()).event());
             if (values == null) throw new ShellError("the arguments of this call were not recorded (its records were lost)");
-            if (values.arguments().isEmpty()) throw new ShellError(frame.method().displayName() + " takes no arguments");
+            if (values.arguments().isEmpty() && types.isEmpty()) throw new ShellError(f.method().displayName() + " takes no arguments");
             for (Argument arg : values.arguments()) show(s, out, arg, "argument");
+            if (values.arguments().size() < types.size()) {
+                out.println("  " + s.ansi.dim("not recorded: parameters " + (values.arguments().size() + 1) + " to " + types.size()));
+            }
             return;
         }
         if (s.index.symbols().variableSiteCount() == 0) {
             throw new ShellError("no arguments in this recording: record them with 'jtrace run --args PATTERN'");
         }
-        show(s, out, lastValues(s, true), "no parameter of this frame was recorded (record with 'jtrace run --args PATTERN')");
+        if (types.isEmpty()) throw new ShellError(f.method().displayName() + " takes no arguments");
+        Map<String, VariableAccess> params = lastValues(s, f, true);
+        // which parameter each recorded one is: by its slot (this first in an instance method; long and double take two)
+        int slot = (f.method().modifiers() & java.lang.reflect.Modifier.STATIC) != 0 ? 0 : 1;
+        List<String> missing = new ArrayList<>();
+        List<String> descriptors = io.jtrace.model.Descriptors.parameterTypes(f.method().descriptor());
+        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        for (VariableAccess v : params.values()) seen.add(v.variable().slot());
+        for (int i = 0; i < descriptors.size(); i++) {
+            if (!seen.contains(slot)) missing.add((i + 1) + " (" + types.get(i) + ")");
+            slot += descriptors.get(i).equals("J") || descriptors.get(i).equals("D") ? 2 : 1;
+        }
+        for (VariableAccess v : params.values()) {
+            out.println("  " + VariableText.target(v) + " = " + VariableText.value(v.value(), v.variable().type())
+                    + "  " + s.ansi.dim(VariableText.context(v) + ", its first value in this call"));
+        }
+        if (!missing.isEmpty()) {
+            out.println("  " + s.ansi.dim("not recorded: parameter" + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing)
+                    + " (this call did not read them while traced; 'jtrace run --args' records every argument)"));
+        }
     }
 
     /** The values a call event carries, or null. */
@@ -133,26 +180,20 @@ final class InspectCommands {
     }
 
     /**
-     * The cursor frame's variables, each at its last access up to the cursor (or, for
-     * {@code parametersOnly}, its first in this call). Reads back from the cursor to the frame's
-     * enter, skipping batches of deeper calls.
+     * The selected frame's variables, each at its last access up to the cursor (or, for
+     * {@code parametersOnly}, its first in this call). Reads the events directly inside the frame,
+     * skipping batches of deeper calls.
      */
-    private static Map<String, VariableAccess> lastValues(ExploreSession s, boolean parametersOnly) {
+    private static Map<String, VariableAccess> lastValues(ExploreSession s, SelectedFrame f, boolean parametersOnly) {
         if (s.index.symbols().variableSiteCount() == 0) {
             throw new ShellError("no variables in this recording: record them with 'jtrace run --vars PATTERN'");
         }
-        HistoryCursor c = s.cursor();
-        ThreadHistory.Frame frame = c.frame();
-        if (frame == null) throw new ShellError("the cursor is outside every traced frame");
-        int level = c.frameDepth() + 1;
-        MethodInfo method = frame.method();
-        EventView.Kind kind = HistoryCursor.kind(c.event());
-        long enter = kind == EventView.Kind.ENTER || kind == EventView.Kind.CALL ? c.number() : Math.max(0, c.rfinishTarget());
-        long exit = parametersOnly ? c.finishTarget() : -1; // a parameter's first value: anywhere in the call
-        long upTo = parametersOnly && kind != EventView.Kind.EXIT && kind != EventView.Kind.CALL
-                ? (exit < 0 ? Long.MAX_VALUE : exit) : c.number() + 1;
+        int level = f.level();
+        MethodInfo method = f.method();
+        long enter = Math.max(0, f.enter());
+        long upTo = parametersOnly ? (f.exit() < 0 ? Long.MAX_VALUE : f.exit()) : s.cursor().number() + 1; // a parameter's first value: anywhere in the call
         Map<String, VariableAccess> values = new LinkedHashMap<>();
-        c.history().scan(enter, upTo, level, e -> {
+        s.cursor().history().scan(enter, upTo, level, e -> {
             if (e.level() == level && e.other() instanceof VariableAccess v && v.method().id() == method.id()) {
                 if (parametersOnly && v.variable().kind() != VariableKind.PARAM) return false;
                 String key = VariableText.target(v);

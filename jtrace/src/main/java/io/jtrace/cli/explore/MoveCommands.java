@@ -53,8 +53,27 @@ final class MoveCommands {
                 "To the exit of the cursor's frame; from an exit, to the caller's exit. 'finish N': N times.",
                 Completion.NONE, (s, a, out) -> repeat(s, count("finish", a), s.cursor()::finish,
                         "no frame to finish here (outside every traced frame)", out)));
-        t.add(move("up", List.of(), "up", "to the caller's enter", "To the enter of the frame that called the cursor's frame.",
-                Completion.NONE, (s, a, out) -> land(s, s.cursor().up(), "no traced caller")));
+        t.add(new ShellCommand("up", List.of(), "up [N]", "select the caller's frame (N: N frames up), without moving in time",
+                "Selects the frame that called the selected one (at first the cursor's), as gdb's up: 'where', 'locals',\n"
+                + "'args' and 'ret' then answer for it, at the cursor's moment. The cursor stays; moving it selects its own\n"
+                + "frame again. To go back in time to the caller's enter: 'rfinish 2' (or rfinish from the enter).",
+                false, Completion.NONE, (s, a, out) -> selectFrame(s, (int) Math.max(-1, s.selectedDepth() - count("up", a)), "up", out)));
+        t.add(new ShellCommand("down", List.of(), "down [N]", "select the frame the selected one called (N: N frames down)",
+                "Undoes 'up': selects the frame the selected one called, down to the cursor's own frame.",
+                false, Completion.NONE, (s, a, out) -> selectFrame(s, (int) Math.min(Integer.MAX_VALUE, s.selectedDepth() + count("down", a)), "down", out)));
+        t.add(new ShellCommand("frame", List.of(), "frame [N]", "select frame dN of the stack (as 'where' numbers them); alone: show the selected one",
+                "Selects the frame 'where' shows as dN (d0 the outermost) without moving in time; 'frame' alone shows the\n"
+                + "selected frame.",
+                false, Completion.NONE, (s, a, out) -> {
+                    if (a.isEmpty()) {
+                        selectFrame(s, s.selectedDepth(), "frame", out);
+                        return;
+                    }
+                    if (a.size() != 1 || !a.get(0).replaceFirst("^d", "").matches("[0-9]{1,9}")) {
+                        throw new ShellError("frame takes a frame number as 'where' shows it (d0 the outermost), e.g. frame 1");
+                    }
+                    selectFrame(s, Integer.parseInt(a.get(0).replaceFirst("^d", "")), "frame", out);
+                }));
         t.add(move("rstep", List.of("rs"), "rstep [N]", "the previous event (backward step)", "The previous event; 'rstep N': N events back.",
                 Completion.NONE, (s, a, out) -> {
                     long n = count("rstep", a);
@@ -137,6 +156,21 @@ final class MoveCommands {
         c.goTo(end);
         show(s, out);
         throw new ShellError(why + " (stopped after " + Math.abs(end - from) + " of " + Math.abs(delta) + ")");
+    }
+
+    /** Selects the frame at {@code depth} and shows it, as 'where' shows it, marked. */
+    private static void selectFrame(ExploreSession s, int depth, String command, PrintWriter out) {
+        int innermost = s.cursor().frameDepth();
+        if (innermost < 0) throw new ShellError("the cursor is outside every traced frame");
+        if (depth < 0) throw new ShellError(command.equals("up") ? "no traced caller: d0 is the outermost frame" : "no frame d" + depth);
+        if (depth > innermost) {
+            throw new ShellError(command.equals("down") ? "the cursor's own frame (d" + innermost + ") is the innermost"
+                    : "no frame d" + depth + ": the stack at the cursor has d0 to d" + innermost);
+        }
+        s.selectFrame(depth);
+        List<String> stack = s.text.stack(s.cursor().at(), depth);
+        String line = stack.get(innermost - depth);
+        out.println(depth == innermost ? "=>" + line.substring(2) : line);
     }
 
     /** A move that could not go anywhere is an error (scripts see it); the cursor stays. */
