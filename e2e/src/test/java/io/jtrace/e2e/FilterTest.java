@@ -213,6 +213,22 @@ class FilterTest {
                 && !e.toString().contains("exceptions.Unwinding")).toList();
         assertEquals(List.of(), stray);
         assertTrue(kept.stream().anyMatch(e -> e instanceof io.jtrace.model.FinallyEntered), kept::toString);
+        // --kinds exceptions alone: the same journeys less their 'unwound' steps (a frame's exceptional exit is a
+        // call record), as docs/filter.md says
+        Path onlyExceptions = dir.resolve("only-exceptions.jfr");
+        assertEquals(0, jtraceOn(jdk, dir, "filter", journeys.toString(), "--kinds", "exceptions", "-o", onlyExceptions.toString()).exit());
+        String whole = Jtrace.jtrace(dir, "exceptions", journeys.toString()).out();
+        assertTrue(whole.contains(" unwound "), whole);
+        assertEquals(whole.lines().filter(l -> !l.contains(" unwound ")).toList(),
+                Jtrace.jtrace(dir, "exceptions", onlyExceptions.toString()).out().lines().toList());
+        // an expanded file is JMC's, not jtrace's: said so, not 'has no jtrace events'
+        Path expanded = dir.resolve("expanded.jfr");
+        assertEquals(0, jtraceOn(jdk, dir, "filter", journeys.toString(), "--expand", "-o", expanded.toString()).exit());
+        Jtrace.Result printExpanded = Jtrace.jtrace(dir, "print", expanded.toString());
+        assertEquals(2, printExpanded.exit(), printExpanded::toString);
+        assertEquals("jtrace print: " + expanded + " holds jtrace's typed events (jtrace.MethodCall...: 'filter --expand' or"
+                + " 'export --format jfr' wrote it) for JDK Mission Control and 'jfr print', not a trace jtrace reads: give the"
+                + " recording it was made from\n", printExpanded.err());
         assertEquals(j.exit(), Jtrace.plain(dir, jdk, "exceptions.Journeys").exit());
     }
 

@@ -54,6 +54,11 @@ public abstract class RecordingCommand extends JtraceCommand {
         if (!index.hasJtraceEvents()) {
             index.close();
             if (index.damage() != null) throw new UserException(index.damage());
+            if (holdsTypedEvents(file)) {
+                throw new UserException(file + " holds jtrace's typed events (jtrace.MethodCall...: 'filter --expand' or 'export"
+                        + " --format jfr' wrote it) for JDK Mission Control and 'jfr print', not a trace jtrace reads: give the"
+                        + " recording it was made from");
+            }
             throw new UserException(file + " has no jtrace events (record one with 'jtrace run -o "
                     + file.getFileName() + " -- java ...')");
         }
@@ -65,6 +70,15 @@ public abstract class RecordingCommand extends JtraceCommand {
             warn("the tracer swallowed " + index.internalErrors() + " internal error(s) while recording; some records may be missing");
         }
         return index;
+    }
+
+    /** Whether {@code file} declares jtrace's typed events (an expanded recording), by JFR's own reader of its metadata. */
+    private static boolean holdsTypedEvents(Path file) {
+        try (jdk.jfr.consumer.RecordingFile r = new jdk.jfr.consumer.RecordingFile(file)) {
+            return r.readEventTypes().stream().anyMatch(t -> t.getName().equals("jtrace.MethodCall"));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     private void progress(Path file, double fraction) {
