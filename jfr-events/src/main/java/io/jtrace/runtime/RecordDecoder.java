@@ -66,7 +66,7 @@ public final class RecordDecoder {
     /**
      * Reads a record's header and time delta in the batch's format into {@link #kind}, {@link #aux}
      * and {@link #delta}; its body, if any, is next. Throws {@link IllegalStateException} on a record
-     * cut off by the end, or a format-2 unit that starts no record.
+     * cut off by the end, or a unit (format 2) or char (format 3) that starts no record.
      */
     public void readRecordStart() {
         if (format == 3) {
