@@ -18,6 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** jtrace summary and tree on deterministic examples, on every JDK found. */
@@ -207,5 +208,16 @@ class AnalysisTest {
         assertTrue(summary.out().contains("untraced time by nearest traced caller:"), summary::toString);
         assertTrue(Pattern.compile("(?m)^\\s+[0-9,]+\\s+[0-9.]+%\\s+bank\\.Customer\\.run\\(\\)$").matcher(summary.out()).find(),
                 summary::toString);
+        // the tracer's own frames are its cost, not the program's time: a line of their own, never a sampled frame
+        Path shortRun = dir.resolve("short.jfr");
+        assertEquals(0, Jtrace.trace(dir, jdk, shortRun, List.of("--sample", "1ms"), "bank.Main").exit());
+        for (Path r : List.of(rec, shortRun)) {
+            Jtrace.Result s = Jtrace.jtrace(dir, "summary", r.toString());
+            String samples = s.out().substring(s.out().indexOf("execution samples"));
+            assertFalse(samples.contains("io.jtrace."), s::toString);
+        }
+        Jtrace.Result brief = Jtrace.jtrace(dir, "summary", shortRun.toString());
+        assertTrue(Pattern.compile("(?m)^ +[0-9.]+% in jtrace's own tracer \\(recording calls, rewriting classes: the cost of tracing\\),"
+                + " left out of the frames below$").matcher(brief.out()).find(), brief::toString);
     }
 }

@@ -30,9 +30,16 @@ public final class SampleProfile {
     /** A frame and how many samples it stands for. */
     public record Count(Frame frame, boolean traced, long samples) {}
 
-    /** What the samples say. */
+    /**
+     * What the samples say. {@code inTracer}: samples with jtrace's own tracer on the stack (its
+     * runtime recording a call, its agent rewriting a class), left out of the other counts and of
+     * the frames: they are the cost of tracing, not the program's time.
+     */
     public record Result(long samples, long overflow, long inTracedMethods, long underTracedMethods,
-                         long outsideTracedCode, List<Count> topFrames, List<Count> untracedTimeUnder) {}
+                         long outsideTracedCode, long inTracer, List<Count> topFrames, List<Count> untracedTimeUnder) {}
+
+    /** The tracer's own packages (its runtime, its agent and the agent's relocated ASM). */
+    private static final String TRACER = "io.jtrace.";
 
     private final int maxStacks;
     private final Map<Frame, Frame> frames = new HashMap<>();
@@ -74,12 +81,16 @@ public final class SampleProfile {
         Map<Frame, Boolean> isTraced = new HashMap<>();
         Map<Frame, long[]> topFrames = new HashMap<>();
         Map<Frame, long[]> under = new HashMap<>();
-        long inTraced = 0, underTraced = 0, outside = 0;
+        long inTraced = 0, underTraced = 0, outside = 0, inTracer = 0;
         for (Map.Entry<List<Frame>, long[]> e : stacks.entrySet()) {
             List<Frame> stack = e.getKey();
             long n = e.getValue()[0];
             if (stack.isEmpty()) {
                 outside += n;
+                continue;
+            }
+            if (stack.stream().anyMatch(f -> f.className() != null && f.className().startsWith(TRACER))) {
+                inTracer += n;
                 continue;
             }
             topFrames.computeIfAbsent(stack.get(0), k -> new long[1])[0] += n;
@@ -98,7 +109,7 @@ public final class SampleProfile {
                 under.computeIfAbsent(caller, k -> new long[1])[0] += n;
             }
         }
-        return new Result(samples, overflow, inTraced, underTraced, outside,
+        return new Result(samples, overflow, inTraced, underTraced, outside, inTracer,
                 ranked(topFrames, isTraced, traced, top), ranked(under, isTraced, traced, top));
     }
 

@@ -130,6 +130,10 @@ public final class SummaryTextWriter {
         out.println(String.format(Locale.ROOT, "  %5.1f%% in traced methods, %5.1f%% in untraced code called from traced methods, "
                         + "%5.1f%% outside traced code", pct(s.inTracedMethods(), s.samples()),
                 pct(s.underTracedMethods(), s.samples()), pct(s.outsideTracedCode(), s.samples())));
+        if (s.inTracer() > 0) {
+            out.println(String.format(Locale.ROOT, "  %5.1f%% in jtrace's own tracer (recording calls, rewriting classes: the cost of"
+                    + " tracing), left out of the frames below", pct(s.inTracer(), s.samples())));
+        }
         if (s.overflow() > 0) out.println("  (" + n(s.overflow()) + " samples with rarer stacks are only counted in the total)");
         out.println(a.dim("  top sampled frames:"));
         for (SampleProfile.Count c : s.topFrames()) {
