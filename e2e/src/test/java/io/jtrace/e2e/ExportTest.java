@@ -224,7 +224,7 @@ class ExportTest {
         List<List<String>> rows = parseCsv(Files.readString(csv));
         List<String> header = rows.get(0);
         assertEquals(List.of("kind", "thread_id", "thread", "nanos", "depth", "class", "method", "descriptor", "duration_nanos", "outcome",
-                "exception", "exception_id", "details", "args", "return"), header);
+                "exception", "exception_id", "details", "args", "return", "timed", "estimated_nanos"), header);
 
         // what the program does, written out from its source
         List<String> expected = new ArrayList<>();
@@ -259,10 +259,12 @@ class ExportTest {
                 }
                 case "exit" -> {
                     assertEquals("return", f.get("outcome"), row::toString);
+                    assertEquals("true", f.get("timed"), "a warm-up's calls are timed: " + row);
                     assertEquals(nanos - enters.pop(), Long.parseLong(f.get("duration_nanos")), "exit time less enter time: " + row);
                 }
                 case "call" -> {
                     assertEquals("return", f.get("outcome"), row::toString);
+                    assertEquals("true", f.get("timed"), "a warm-up's calls are timed: " + row);
                     assertTrue(Long.parseLong(f.get("duration_nanos")) >= 0, row::toString);
                 }
                 default -> throw new AssertionError("kind: " + row);
