@@ -72,6 +72,22 @@ class DiffTest {
         Path exception = orders(jdk, "exception", "-1", "3", "12", "0");
         Path pools = orders(jdk, "pools", "-1", "3", "-1", "2");
 
+        // the library's face: both opened at once, what each recorded typed (run --args, exceptions on by default)
+        List<io.jtrace.recording.Recording> opened = io.jtrace.recording.Recording.openAll(List.of(base, branch), null);
+        try {
+            for (io.jtrace.recording.Recording r : opened) {
+                assertEquals(java.util.Set.of(io.jtrace.recording.Recorded.Kind.CALLS, io.jtrace.recording.Recorded.Kind.EXCEPTIONS,
+                        io.jtrace.recording.Recorded.Kind.ARGUMENTS), r.recorded().kinds(), r.file()::toString);
+                assertEquals(List.of("main", "pool-1-thread-1"), r.threads().stream().map(io.jtrace.model.ThreadInfo::label).toList());
+            }
+        } finally {
+            for (io.jtrace.recording.Recording r : opened) r.close();
+        }
+        io.jtrace.read.UnreadableRecordingException missing = org.junit.jupiter.api.Assertions.assertThrows(
+                io.jtrace.read.UnreadableRecordingException.class,
+                () -> io.jtrace.recording.Recording.openAll(List.of(base, dir.resolve("missing.jfr")), null));
+        assertEquals("no such file: " + dir.resolve("missing.jfr"), missing.getMessage());
+
         // the same program on the same input: the same, whatever the times and identity hashes
         Jtrace.Result same = diff(base.toString(), again.toString());
         assertEquals(0, same.exit(), same::toString);
