@@ -462,6 +462,59 @@ class ReplayTest {
         assertTrue(replays.get(0).stream().anyMatch(e -> e instanceof List<?> l && l.get(0).equals("call")), replays.get(0).toString());
     }
 
+    /**
+     * The replay's own format-3 loop (not RecordDecoder's) at every boundary of the first-digit forms
+     * and of the varint's digit counts: method ids up to Integer.MAX_VALUE, time steps up to 2^40 ns,
+     * timed, untimed and leaf-untimed calls, lines: the same events as the same records in format 2.
+     */
+    @Test
+    void format3ReplaysAsFormat2AtEveryBoundary() throws Exception {
+        int[] ids = {1, 3, 4, 15, 16, 17, 31, 32, 1007, 1008, 1009, 32255, 32256, 65536, 1 << 20, Integer.MAX_VALUE};
+        long[] steps = {0, 1, 36, 37, 38, 40, 41, 62, 63, 64, 288, 289, 2015, 2016, 64511, 64512, 1 << 20, 1L << 40};
+        List<List<Object>> replays = new ArrayList<>();
+        for (int format : new int[] {2, 3}) {
+            Path file = dir.resolve("boundaries" + format + ".jfr");
+            try (Recording r = new Recording()) {
+                r.start();
+                io.jtrace.events.SessionEvent session = new io.jtrace.events.SessionEvent();
+                session.commit();
+                for (int id : ids) {
+                    io.jtrace.events.MethodDefinitionEvent m = new io.jtrace.events.MethodDefinitionEvent();
+                    m.methodId = id;
+                    m.className = "a.B";
+                    m.methodName = "m" + id;
+                    m.descriptor = "()V";
+                    m.commit();
+                }
+                RecordEncoder enc = new RecordEncoder(format);
+                enc.reset(1_000);
+                long t = 1_000;
+                for (int id : ids) {
+                    enc.enter(ids[0], t); // an outer frame, so that the calls below nest
+                    for (long step : steps) {
+                        enc.enter(id, t += step);
+                        enc.encoded(io.jtrace.runtime.RecordFormat.LINE, step, t += step, new byte[0]);
+                        enc.enterUntimed(id); // an untimed callee
+                        enc.exitUntimed();
+                        enc.exit(t += step);
+                    }
+                    enc.exit(t += 1);
+                }
+                TraceBatchEvent b = TestBatches.batch(enc, 1, "main", 0);
+                b.commit();
+                r.stop();
+                r.dump(file);
+            }
+            try (TraceIndex index = TraceReader.read(file, null)) {
+                List<Object> seen = new ArrayList<>();
+                for (Object o : replayed(index)) seen.add(o instanceof List<?> l ? l.subList(0, Math.min(l.size(), 7)).toString() : o.toString());
+                replays.add(seen);
+            }
+        }
+        assertEquals(replays.get(0), replays.get(1));
+        assertEquals(ids.length * (2 + steps.length * 4), replays.get(1).size(), "every enter, line, call and exit: " + replays.get(1).subList(0, 12));
+    }
+
     /** Format 3: a char that is no digit (a control character, DEL, beyond ASCII) makes the recording unreadable there, in one line. */
     @Test
     void aFormat3CharThatIsNoDigitIsReported() throws Exception {
