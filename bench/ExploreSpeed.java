@@ -58,7 +58,38 @@ public final class ExploreSpeed {
             double secs = (System.nanoTime() - s) / 1e9;
             System.out.printf(Locale.ROOT, "find with no match over the whole thread: %.2f s, %.1fM events/s (%d)%n", secs,
                     h.size() / secs / 1e6, found);
+            exceptions(index, threads);
         }
+    }
+
+    /**
+     * 'exc N': the first builds the journey index (one replay of every thread); every later one
+     * looks the journey up and finds its throw in its thread's history, as the shell does.
+     */
+    private static void exceptions(TraceIndex index, List<ThreadInfo> threads) throws Exception {
+        long s = System.nanoTime();
+        JourneyIndex journeys = JourneyIndex.build(index);
+        System.out.printf(Locale.ROOT, "exception journeys: %,d, indexed in %.2f s (the first 'exc')%n", journeys.size(),
+                (System.nanoTime() - s) / 1e9);
+        if (journeys.size() == 0) return;
+        java.util.Map<ThreadInfo, ThreadHistory> histories = new java.util.HashMap<>();
+        Random random = new Random(2);
+        long[] times = new long[50];
+        for (int i = 0; i < times.length; i++) {
+            long start = System.nanoTime();
+            JourneyIndex.Start j = journeys.get(1 + random.nextLong(journeys.size()));
+            if (j == null) continue;
+            ThreadHistory h = histories.computeIfAbsent(j.thread(), t -> ThreadHistory.of(index, t));
+            if (i == 0) start = System.nanoTime(); // the thread's history is the shell's anyway
+            long identity = j.exception().identity();
+            long thrown = h.findForward(h.firstAtOrAfter(j.nanos()) - 1, Integer.MAX_VALUE,
+                    e -> e.other() instanceof io.jtrace.model.ExceptionThrown x && x.exception().identity() == identity);
+            h.at(Math.max(0, thrown)).stack();
+            times[i] = System.nanoTime() - start;
+        }
+        java.util.Arrays.sort(times);
+        System.out.printf(Locale.ROOT, "  exc N after the first  median %6.2f ms  worst %7.2f ms%n", times[times.length / 2] / 1e6,
+                times[times.length - 1] / 1e6);
     }
 
     private static void time(String what, ThreadHistory h, Random random, Predicate<HistoryCursor> move) {

@@ -55,5 +55,14 @@ class ExploreFramesTest {
                 "jtrace explore: down: the cursor's own frame (d4) is the innermost",
                 "jtrace explore: frame: no frame d9: the stack at the cursor has d0 to d4",
                 "jtrace explore: up: no traced caller: d0 is the outermost frame"), r.err().lines().toList(), r::toString);
+
+        // numbers too large for a long: one line each, no internal error
+        Jtrace.Result big = Jtrace.jtrace(dir, "explore", rec.toString(), "--no-times", "-c",
+                "goto 9999999999999999999999; goto +99999999999999999999; goto -99999999999999999999; exc 99999999999999999999; step 99999999999999999999");
+        List<String> errors = big.err().lines().toList();
+        assertEquals(5, errors.size(), big::toString);
+        for (int i = 0; i < 3; i++) assertEquals(true, errors.get(i).startsWith("jtrace explore: goto: no event there: thread main has events #1 to #"), big::toString);
+        assertEquals("jtrace explore: exc: exc takes an exception number, e.g. exc 3", errors.get(3));
+        assertEquals("jtrace explore: step: step takes a count, e.g. step 5, not '99999999999999999999'", errors.get(4));
     }
 }

@@ -33,6 +33,10 @@ final class ExploreSession implements AutoCloseable {
     private record FrameChoice(ThreadInfo thread, long number, int depth) {}
 
     private FrameChoice frameChoice;
+    /** Every exception journey's start, indexed on the first 'exc' (one replay of the recording). */
+    private io.jtrace.read.JourneyIndex journeys;
+    /** Where a long first-time indexing says what it is doing: the terminal's error stream, or null in a script. */
+    java.io.PrintWriter progress;
     /** The last search, repeated by fn/fp. */
     Search lastSearch;
     /** The exception whose journey {@code step} follows after {@code exc N}; null when not following one. */
@@ -87,6 +91,25 @@ final class ExploreSession implements AutoCloseable {
     /** Chooses the frame at {@code depth} (0 outermost) at the cursor, without moving it. */
     void selectFrame(int depth) {
         frameChoice = new FrameChoice(thread(), cursor().number(), depth);
+    }
+
+    /** The exception journeys, indexed once: the first call replays every thread (Ctrl-C stops it, to be tried again). */
+    io.jtrace.read.JourneyIndex journeys() throws java.io.IOException {
+        if (journeys == null) {
+            if (progress != null) {
+                progress.print("indexing the recording's exceptions (once; Ctrl-C stops)...");
+                progress.flush();
+            }
+            try {
+                journeys = io.jtrace.read.JourneyIndex.build(index);
+            } finally {
+                if (progress != null) {
+                    progress.print("\r\u001b[K");
+                    progress.flush();
+                }
+            }
+        }
+        return journeys;
     }
 
     /** Makes {@code t} the current thread, with the cursor on its first event. */

@@ -32,6 +32,7 @@ final class InteractiveShell {
     int run() throws IOException {
         try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
             PrintWriter err = terminal.writer();
+            session.progress = err;
             ShellRunner runner = new ShellRunner(session, err, "", options.debug());
             Path history = options.history();
             if (history.getParent() != null) Files.createDirectories(history.getParent());

@@ -218,7 +218,7 @@ final class MoveCommands {
             String amount = where.substring(1);
             int sign = where.startsWith("+") ? 1 : -1;
             if (amount.matches("[0-9]+")) {
-                target = c.number() + sign * Long.parseLong(amount);
+                target = amount.length() > 18 ? (sign > 0 ? Long.MAX_VALUE : -1) : c.number() + sign * Long.parseLong(amount);
             } else {
                 long delta = SessionFilters.duration(amount);
                 long at = c.event().nanos() + sign * delta;
@@ -226,7 +226,7 @@ final class MoveCommands {
                 target = sign > 0 ? h.firstAtOrAfter(at) : h.firstAtOrAfter(at + 1) - 1;
             }
         } else if (where.matches("[0-9]+")) {
-            target = Long.parseLong(where) - 1;
+            target = where.length() > 18 ? Long.MAX_VALUE : Long.parseLong(where) - 1; // beyond any thread: said below
         } else {
             target = h.firstAtOrAfter(SessionFilters.duration(where));
         }

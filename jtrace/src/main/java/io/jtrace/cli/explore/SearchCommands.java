@@ -14,6 +14,7 @@ import io.jtrace.model.VariableAccess;
 import io.jtrace.model.VariableIdentity;
 import io.jtrace.model.VariableKind;
 import io.jtrace.read.AcrossThreads;
+import io.jtrace.read.JourneyIndex;
 import io.jtrace.read.HistoryCursor;
 import io.jtrace.read.Replay;
 import io.jtrace.read.ThreadHistory;
@@ -281,29 +282,10 @@ final class SearchCommands {
         return (v.kind() == Value.Kind.OBJECT || v.kind() == Value.Kind.TEXT) && v.identity() == identity;
     }
 
-    /** Stops the exception flow once the wanted journey has been seen. */
-    private static final class Found extends RuntimeException {
-        final ExceptionJourney journey;
-
-        Found(ExceptionJourney journey) {
-            super(null, null, false, false);
-            this.journey = journey;
-        }
-    }
-
     private static void exception(ExploreSession s, List<String> a, PrintWriter out) throws Exception {
-        if (a.size() != 1 || !a.get(0).replace("#", "").matches("[0-9]+")) throw new ShellError("exc takes an exception number, e.g. exc 3");
+        if (a.size() != 1 || !a.get(0).replace("#", "").matches("[0-9]{1,18}")) throw new ShellError("exc takes an exception number, e.g. exc 3");
         long wanted = Long.parseLong(a.get(0).replace("#", ""));
-        ExceptionJourney journey = null;
-        ExceptionFlow flow = new ExceptionFlow(j -> {
-            if (j.number() == wanted) throw new Found(j);
-        });
-        try {
-            Replay.of(s.index, s.index.threads()).order(Replay.Order.BY_TIME).into(flow.visitor());
-            flow.finish();
-        } catch (Found f) {
-            journey = f.journey;
-        }
+        JourneyIndex.Start journey = s.journeys().get(wanted);
         if (journey == null) throw new ShellError("no exception #" + wanted + " (see 'exceptions --summary')");
         ThreadInfo t = journey.thread();
         if (!t.equals(s.thread())) s.select(t);
