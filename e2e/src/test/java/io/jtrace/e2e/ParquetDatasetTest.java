@@ -122,7 +122,9 @@ class ParquetDatasetTest {
             String recordings = "read_parquet('" + dataset.resolve("recordings") + "/**/*.parquet')";
             String javaArguments = jvm.path("javaArguments").asText();
             assertEquals("bank.Main 3 25", javaArguments);
-            assertEquals(List.of(String.join("|", rec.toString(), "null", jvm.path("pid").asText(), "bank.Main", javaArguments,
+            Jtrace.Result hostname = Jtrace.exec(dir, List.of("hostname"), Map.of()); // the machine's own word for its name
+            assertEquals(0, hostname.exit(), hostname::toString);
+            assertEquals(List.of(String.join("|", rec.toString(), hostname.out().strip(), jvm.path("pid").asText(), "bank.Main", javaArguments,
                             jvm.path("jvmName").asText(), jvm.path("jvmVersion").asText(), calls.group(1).replace(",", ""), "0",
                             Long.toString(origin / 1000))),
                     strings(s, "SELECT recording, host, pid, main, command, jvm, jvm_version, calls, coalesce(untimed_calls, 0),"

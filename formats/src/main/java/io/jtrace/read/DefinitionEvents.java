@@ -61,6 +61,7 @@ final class DefinitionEvents {
                 index.agentOptions = e.getString("options");
                 index.agentVersion = e.getString("version");
                 index.pid = e.getLong("pid");
+                index.host = e.has("host") ? e.getString("host") : null;
                 index.formatVersion = e.getInt("formatVersion");
                 break;
             case TracerStatisticsEvent.NAME:

@@ -45,6 +45,8 @@ public final class TraceIndex implements AutoCloseable {
     String agentVersion;
     long pid;
     int formatVersion;
+    /** The traced machine's name (the session event's; null for an older agent's recording or where unknown). */
+    String host;
     /** The JVM's own description (its first {@code jdk.JVMInformation} event); null where the recording has none. */
     String jvmName;
     String jvmVersion;
@@ -170,6 +172,11 @@ public final class TraceIndex implements AutoCloseable {
 
     public int formatVersion() {
         return formatVersion;
+    }
+
+    /** The name of the machine the traced JVM ran on, or null if the recording does not say (an older agent's). */
+    public String host() {
+        return host;
     }
 
     /** The traced JVM's name ({@code jdk.JVMInformation}: "OpenJDK 64-Bit Server VM"), or null if the recording does not say. */

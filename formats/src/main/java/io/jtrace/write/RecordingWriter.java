@@ -330,6 +330,7 @@ public final class RecordingWriter implements AutoCloseable {
         e.pid = index.pid();
         e.nanoOrigin = index.nanoOrigin();
         e.epochNanosOrigin = index.epochNanosOrigin();
+        e.host = index.host();
         e.formatVersion = RecordEncoder.FORMAT; // the batches are written anew, in the encoder's format
         e.commit();
     }

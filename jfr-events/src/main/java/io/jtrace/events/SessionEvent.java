@@ -40,6 +40,10 @@ public final class SessionEvent extends jdk.jfr.Event {
     @Description("Wall-clock time in nanoseconds since the epoch at Nano Origin")
     public long epochNanosOrigin;
 
+    @Label("Host")
+    @Description("Name of the machine the traced JVM ran on (the kernel's host name), or null where unknown")
+    public String host;
+
     @Label("Format Version")
     @Description("Version of the trace record format")
     public int formatVersion;

@@ -329,11 +329,35 @@ public final class TraceRuntime {
         return PAYLOAD_BYTES.get();
     }
 
+    /** This machine's name, read once (see {@link #hostName}); "" until then. */
+    private static String host = "";
+
+    /**
+     * The kernel's host name (Linux), else the shell's HOSTNAME or Windows' COMPUTERNAME; null if
+     * none says. Never a DNS look-up: that can stall the traced program's start.
+     */
+    private static String hostName() {
+        try {
+            java.nio.file.Path kernel = java.nio.file.Paths.get("/proc/sys/kernel/hostname");
+            if (java.nio.file.Files.isReadable(kernel)) {
+                String name = new String(java.nio.file.Files.readAllBytes(kernel), java.nio.charset.StandardCharsets.UTF_8).trim();
+                if (!name.isEmpty()) return name;
+            }
+            String name = System.getenv("HOSTNAME");
+            if (name == null || name.isEmpty()) name = System.getenv("COMPUTERNAME");
+            return name == null || name.isEmpty() ? null : name;
+        } catch (Throwable t) { // the tracer never throws into the program
+            return null;
+        }
+    }
+
     private static void emitSession() {
         SessionEvent e = new SessionEvent();
         e.version = version;
         e.options = options;
         e.pid = ProcessHandle.current().pid();
+        if ("".equals(host)) host = hostName();
+        e.host = host;
         e.nanoOrigin = nanoOrigin;
         e.epochNanosOrigin = epochNanosOrigin;
         e.formatVersion = FORMAT_VERSION;

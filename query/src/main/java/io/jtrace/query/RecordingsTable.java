@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * {@code recordings}: one row per recording, what it says of the run that made it: the process
- * (jtrace's session event), the JVM and what it ran ({@code jdk.JVMInformation}, which the agent
+ * and its host (jtrace's session event), the JVM and what it ran ({@code jdk.JVMInformation}, which the agent
  * records at every chunk's start), how long tracing went on, and its calls as {@code run}'s
  * closing line counts them. The view adds {@code start_ts}, the wall-clock start of tracing.
  */
@@ -30,7 +30,7 @@ final class RecordingsTable implements Table {
 
     @Override
     public void rows(TraceIndex index, Rows rows) {
-        // host (0): a recording does not hold it (neither jtrace's session event nor the JDK events it enables)
+        rows.set(0, index.host());
         if (index.pid() > 0) rows.set(1, index.pid());
         String command = index.javaArguments();
         if (command != null && !command.isBlank()) {
