@@ -22,10 +22,15 @@ final class MoveCommands {
                 "Each traced thread: id, name, records, first and last event time. 'filter thread' narrows the list.",
                 false, Completion.NONE, MoveCommands::threads));
         t.add(new ShellCommand("thread", List.of("t"), "thread NAME|ID", "make a thread current (cursor on its first event)",
-                "Switches to the thread with this name or id (a unique prefix will do); the cursor goes to its first event.",
+                "Switches to the thread with this name or id (a unique prefix will do); the cursor goes to its first event.\n"
+                + "A thread that 'filter thread' leaves out is refused.",
                 false, Completion.THREADS, (s, a, out) -> {
                     if (a.size() != 1) throw new ShellError("thread takes one name or id (see 'threads')");
-                    s.select(s.threadNamed(a.get(0)));
+                    ThreadInfo wanted = s.threadNamed(a.get(0));
+                    if (!s.filters.showsThread(wanted)) {
+                        throw new ShellError("thread " + ExploreSession.label(wanted) + " is left out by the session's filter (see 'filters'; 'filter clear')");
+                    }
+                    s.select(wanted);
                     show(s, out);
                 }));
         t.add(move("goto", List.of("g"), "goto N|TIME|+5ms|-100|40%|@MARK", "move to an event by number, time, offset, percent or bookmark",

@@ -46,7 +46,10 @@ record Search(String text, ThreadHistory.EventTest test, boolean byExit, boolean
         return switch (what) {
             case "call" -> call(rest, session);
             case "throw" -> {
-                if (rest.size() != 1) throw new ShellError("find throw takes one exception type (a glob): find throw *Refused*");
+                if (rest.size() > 1) throw new ShellError("find throw takes one exception type (a glob), or none for any: find throw *Refused*");
+                if (rest.isEmpty()) {
+                    yield new Search("throw", e -> e.other() instanceof ExceptionThrown && filters.inWindow(e.nanos()), false);
+                }
                 Pattern type = Glob.compile(rest.get(0));
                 yield new Search("throw " + rest.get(0), e -> e.other() instanceof ExceptionThrown t && filters.inWindow(e.nanos())
                         && t.exception().type() != null && matchesType(type, t.exception().type()), false);
@@ -196,11 +199,12 @@ record Search(String text, ThreadHistory.EventTest test, boolean byExit, boolean
         return v.value().text() != null && v.value().text().equals(wanted);
     }
 
-    /** An exception type glob matches the whole name ({@code java.io.IOException}) or the simple one ({@code *Refused*}). */
+    /** An exception type glob matches the whole name ({@code java.io.IOException}), the simple one ({@code *Refused*}) or a nested class's own ({@code Refused} for {@code Bank$Refused}). */
     static boolean matchesType(Pattern glob, String type) {
         int dot = type.lastIndexOf('.');
         String simple = dot < 0 ? type : type.substring(dot + 1);
-        return glob.matcher(type).matches() || glob.matcher(simple).matches()
+        String nested = simple.substring(simple.lastIndexOf('$') + 1); // Refused for bank.Bank$Refused
+        return glob.matcher(type).matches() || glob.matcher(simple).matches() || glob.matcher(nested).matches()
                 || glob.matcher(type.toLowerCase(Locale.ROOT)).matches();
     }
 }

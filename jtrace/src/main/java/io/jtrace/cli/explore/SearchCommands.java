@@ -27,14 +27,15 @@ final class SearchCommands {
     private SearchCommands() {}
 
     static void addTo(CommandTable t) {
-        t.add(new ShellCommand("find", List.of("f"), "find call GLOB [--min D] [where EXPR] | throw TYPE | write|read VAR [= VALUE | where EXPR]",
+        t.add(new ShellCommand("find", List.of("f"), "find call GLOB [--min D] [where EXPR] | throw [TYPE] | write|read VAR [= VALUE | where EXPR]",
                 "search forward; the match is printed with its stack",
                 "find call Bank.transfer        the next call of a method on this thread (patterns as in --include)\n"
                 + "find call *transfer* --min 2ms   the next call that took 2 ms or more\n"
                 + "find call Bank.transfer where amount > 100 and to != null\n"
                 + "                               the next call whose values (run --args) match, as 'jtrace calls --where'\n"
                 + "                               says them; 'ret' is the return value (found at the exit, shown at the enter)\n"
-                + "find throw *Refused*           the next throw of an exception type (simple or full name glob)\n"
+                + "find throw *Refused*           the next throw of an exception type (simple, nested or full name glob)\n"
+                + "find throw                     the next throw of any exception\n"
                 + "find write balance = 0         the next write of the variable balance at the cursor, with this value if given:\n"
                 + "                               a field of that object (on any thread), that array element, that static,\n"
                 + "                               or a local of this call (not of a recursive call's)\n"

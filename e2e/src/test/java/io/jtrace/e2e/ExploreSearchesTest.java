@@ -1,0 +1,51 @@
+package io.jtrace.e2e;
+
+import io.jtrace.testing.Jdk;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Smaller promises of {@code jtrace explore}'s searches and threads: a nested exception class found
+ * by its own simple name; {@code find throw} with no type finds every throw ({@code *} does); a
+ * thread the session's filter leaves out cannot be switched to.
+ */
+class ExploreSearchesTest {
+    @TempDir
+    Path dir;
+
+    private Jtrace.Result explore(Path rec, String script) {
+        return Jtrace.jtrace(dir, "explore", rec.toString(), "--no-times", "-c", script);
+    }
+
+    @Test
+    void throwsByNestedNameAndOfAnyType() {
+        Path rec = dir.resolve("journeys.jfr");
+        assertEquals(0, Jtrace.trace(dir, Jdk.current(), rec, List.of(), "exceptions.Journeys").exit());
+        Jtrace.Result nested = explore(rec, "find throw WrappedException | head 1");
+        assertEquals(0, nested.exit(), nested::toString);
+        assertTrue(nested.out().contains("* throw exceptions.Wrapping$WrappedException"), nested::toString);
+
+        String walk = " | head 1" + "; fn | head 1".repeat(200);
+        Jtrace.Result any = explore(rec, "find throw" + walk);
+        Jtrace.Result star = explore(rec, "find throw *" + walk);
+        assertTrue(any.outLines().size() > 5, any::toString);
+        assertEquals(star.outLines(), any.outLines());
+        assertTrue(any.outLines().stream().allMatch(l -> l.matches("=> +#\\d+ +\\* .*")), any::toString);
+    }
+
+    @Test
+    void aThreadLeftOutByTheFilterIsRefused() {
+        Path rec = dir.resolve("bank.jfr");
+        assertEquals(0, Jtrace.trace(dir, Jdk.current(), rec, List.of(), "bank.Main").exit());
+        Jtrace.Result r = explore(rec, "filter thread customer-1; thread customer-2; thread customer-1");
+        assertEquals(List.of("jtrace explore: thread: thread customer-2 is left out by the session's filter (see 'filters'; 'filter clear')"),
+                r.err().lines().toList(), r::toString);
+        assertEquals(List.of("  thread customer-1", "=>       #1  > bank.Customer.run()"), r.outLines(), r::toString);
+    }
+}
