@@ -76,7 +76,7 @@ public abstract class RecordingCommand extends JtraceCommand {
     private static boolean holdsTypedEvents(Path file) {
         try (jdk.jfr.consumer.RecordingFile r = new jdk.jfr.consumer.RecordingFile(file)) {
             return r.readEventTypes().stream().anyMatch(t -> t.getName().equals("jtrace.MethodCall"));
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | InternalError e) { // the JDK's parser on a file it cannot read
             return false;
         }
     }
