@@ -21,9 +21,10 @@ import java.util.stream.Stream;
  * untraced, and ends as it would.
  *
  * <p>It also keeps the trace within its size budget ({@code --max-size}): tracing stops the same
- * way when the trace reaches it, and a warning says, early, when the trace grows so fast that it
- * will reach the budget within {@value #WARN_WITHIN_SECONDS} s (--vars or --lines over a whole
- * application: 19 GB in 8.5 minutes). JFR's own {@code maxsize} is not used: it would drop the
+ * way when the trace reaches it, and a warning says, early, when the trace has taken a quarter of
+ * the budget and grows so fast that it will reach the rest within {@value #WARN_WITHIN_SECONDS} s
+ * (--vars or --lines over a whole application: 19 GB in 8.5 minutes). A quarter first: a short run
+ * of a whole application grows by tens of MB/s for seconds and is no danger to its budget. JFR's own {@code maxsize} is not used: it would drop the
  * oldest chunks, silently, and keep a trace with no beginning.
  */
 final class DiskGuard implements Runnable {
@@ -116,7 +117,7 @@ final class DiskGuard implements Runnable {
                     return;
                 }
                 long rate = payload - tracedASecondAgo;
-                if (!warned && tick >= WINDOW && budget != Long.MAX_VALUE && rate > 0
+                if (!warned && tick >= WINDOW && budget != Long.MAX_VALUE && rate > 0 && payload >= budget / 4
                         && (budget - payload) / rate < WARN_WITHIN_SECONDS) {
                     warned = true;
                     warnOfRate(rate, (budget - payload) / rate);

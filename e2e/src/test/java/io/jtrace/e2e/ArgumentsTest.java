@@ -141,7 +141,7 @@ class ArgumentsTest {
         Jtrace.Result csv = Jtrace.jtrace(dir, "export", rec.toString(), "--format", "csv", "--thread", "main");
         assertEquals(0, csv.exit(), csv::toString);
         List<List<String>> csvRows = new ArrayList<>();
-        for (List<String> row : io.jtrace.format.Csv.parse(csv.out())) if (row.size() == 15 && !row.get(13).isEmpty() && !row.get(0).equals("kind")) csvRows.add(row);
+        for (List<String> row : io.jtrace.format.Csv.parse(csv.out())) if (row.size() == 17 && !row.get(13).isEmpty() && !row.get(0).equals("kind")) csvRows.add(row);
         assertEquals(calls.size(), jsonCalls.size());
         assertEquals(calls.size(), csvRows.size());
         for (int i = 0; i < calls.size(); i++) {

@@ -61,7 +61,7 @@ class SizeBudgetTest {
     @Test
     void aFastGrowingTraceIsWarnedOfEarly() throws Exception {
         Path rec = dir.resolve("fast.jfr");
-        List<String> args = new java.util.ArrayList<>(List.of("run", "--timing", "full", "--max-size", "300MB", "-o", rec.toString(), "--"));
+        List<String> args = new java.util.ArrayList<>(List.of("run", "--timing", "full", "--max-size", "40MB", "-o", rec.toString(), "--"));
         args.addAll(Jtrace.javaCommand(Jdk.current(), "faults.Counting", "15000", "1000000"));
         Process p = Jtrace.start(dir, args.toArray(String[]::new));
         try {
@@ -77,7 +77,7 @@ class SizeBudgetTest {
             String all = Files.readString(err);
             assertEquals(1, all.lines().filter(l -> l.contains("reaches its size budget")).count(), all);
             assertTrue(all.lines().anyMatch(l -> l.matches("jtrace agent: warning: the trace grows by [0-9.]+ [KMG]B/s; at this"
-                    + " rate it reaches its size budget of 300.0 MB \\(--max-size\\) in about \\d+ s, and tracing stops there;"
+                    + " rate it reaches its size budget of 40.0 MB \\(--max-size\\) in about \\d+ s, and tracing stops there;"
                     + " narrow --vars, --lines or --include to trace for longer")), all);
         } finally {
             p.destroy();
