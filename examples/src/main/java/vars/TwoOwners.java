@@ -5,7 +5,7 @@ package vars;
  * {@code origin}: each write's value says which cell it went to ({@code 1000 * cell + step}), and
  * the program prints each cell's identity, so a test knows, for every read, which write gave the
  * value. One cell is also written by another thread between two of main's reads; and a recursive
- * method has a local of the same name in every frame.
+ * method has a local of the same name in every frame; another recurses ten frames deep.
  */
 public class TwoOwners {
     static final class Cell {
@@ -32,6 +32,11 @@ public class TwoOwners {
         return level;
     }
 
+    /** Ten frames deep, for a stack longer than a search shows. */
+    static int deep(int n) {
+        return n == 0 ? 0 : 1 + deep(n - 1);
+    }
+
     public static void main(String[] args) throws InterruptedException {
         Cell one = new Cell(1);
         Cell two = new Cell(2);
@@ -49,5 +54,6 @@ public class TwoOwners {
         two.set(2999);
         sum += one.get() + two.get();
         System.out.println("sum = " + sum + ", nest = " + nest(3));
+        System.out.println("deep = " + deep(9));
     }
 }

@@ -48,4 +48,19 @@ class ExploreSearchesTest {
                 r.err().lines().toList(), r::toString);
         assertEquals(List.of("  thread customer-1", "=>       #1  > bank.Customer.run()"), r.outLines(), r::toString);
     }
+
+    /** A search's match shows the innermost six frames and says how many more 'where' shows. */
+    @Test
+    void aMatchShowsTheInnermostFrames() {
+        Path rec = dir.resolve("two.jfr");
+        assertEquals(0, Jtrace.trace(dir, Jdk.current(), rec, List.of(), "vars.TwoOwners").exit());
+        Jtrace.Result r = explore(rec, "find call TwoOwners.deep --nth 10; where");
+        assertEquals(0, r.exit(), r::toString);
+        List<String> lines = r.outLines();
+        assertTrue(lines.get(0).contains("= vars.TwoOwners.deep(int)"), r::toString); // deep(0): a call with no callees
+        for (int i = 1; i <= 6; i++) assertTrue(lines.get(i).matches(" +d" + (11 - i) + "  vars\\.TwoOwners\\.deep.*"), lines.get(i));
+        assertEquals("      ... 5 outer frames ('where' shows them all)", lines.get(7));
+        assertEquals(1 + 1 + 11, lines.size() - 7, r::toString); // the "..." line, then where: the event and all eleven frames
+        assertTrue(lines.get(lines.size() - 1).matches(" +d0  vars\\.TwoOwners\\.main.*"), r::toString);
+    }
 }

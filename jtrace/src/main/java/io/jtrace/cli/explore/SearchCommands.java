@@ -144,9 +144,17 @@ final class SearchCommands {
         HistoryCursor c = s.cursor();
         out.println(s.text.event(c.at()));
         if (c.event() instanceof VariableAccess || c.event() instanceof ExceptionThrown || c.frameDepth() >= 0) {
-            s.text.stack(c.at()).forEach(out::println);
+            List<String> stack = s.text.stack(c.at());
+            // the innermost frames say where a match is; a deep stack in full after every fn buries the matches
+            stack.subList(0, Math.min(stack.size(), SHOWN_FRAMES)).forEach(out::println);
+            if (stack.size() > SHOWN_FRAMES) {
+                out.println(s.ansi.dim("      ... " + (stack.size() - SHOWN_FRAMES) + " outer frames ('where' shows them all)"));
+            }
         }
     }
+
+    /** Frames shown with a search's match. */
+    private static final int SHOWN_FRAMES = 6;
 
     /**
      * Moves the cursor to the next (or previous) match, switching thread for a match on another
