@@ -178,6 +178,29 @@ class ThreadHistoryTest {
         }
     }
 
+    /**
+     * The bounded searches (explore's search within one call) against the reference: from events
+     * all over the thread, with bounds before, inside and past the batches around them.
+     */
+    @Test
+    void boundedFindsStopAtTheirBounds() {
+        java.util.Random random = new java.util.Random(7);
+        for (int k = 0; k < 3000; k++) {
+            int i = random.nextInt(events.size());
+            int level = random.nextInt(6);
+            int span = random.nextInt(k % 3 == 0 ? 50 : 20000);
+            long to = Math.min(events.size() + 5L, i + 1L + span);
+            long downTo = Math.max(0, i - span);
+            IntPredicate at = j -> level(j) <= level && events.get(j) instanceof MethodExit;
+            long forward = firstAfter(i, at);
+            long backward = lastBefore(i, at);
+            assertEquals(forward >= 0 && forward < to ? forward : -1,
+                    history.findForward(i, to, level, v -> v.kind() == EventView.Kind.EXIT), "forward from " + i + " to " + to);
+            assertEquals(backward >= downTo ? backward : -1,
+                    history.findBackward(i, downTo, level, v -> v.kind() == EventView.Kind.EXIT), "backward from " + i + " down to " + downTo);
+        }
+    }
+
     @Test
     void everyForwardMoveIsUndoneByItsBackwardMove() {
         for (int i = 0; i < events.size(); i++) {
