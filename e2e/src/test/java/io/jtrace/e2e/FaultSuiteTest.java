@@ -380,7 +380,8 @@ class FaultSuiteTest {
             // in all 4 stalled runs once): then nothing may be missing and nothing warned of
             assertEquals(0, c.lost, err);
             assertEquals(made, c.calls, err);
-            assertFalse(err.contains("warning"), err);
+            // no word of a loss (other warnings, e.g. the size budget's early one, are not about it)
+            assertFalse(err.contains("JFR lost") || err.contains("that the agent handed to JFR are not in"), err);
             System.out.printf("FAULT jfr data loss %s [nothing lost]: JFR took buffers from the heap: %,d of %,d calls%n",
                     jdk, c.calls, made);
             assumeTrue(jdk.major() >= 25, "JDK " + jdk.major() + "'s JFR lost nothing in " + attempt
