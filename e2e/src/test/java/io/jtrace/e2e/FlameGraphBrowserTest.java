@@ -64,7 +64,9 @@ class FlameGraphBrowserTest {
             const box = document.getElementById('search');
             box.value = SEARCH; box.dispatchEvent(new Event('input', {bubbles: true}));
             out.matchedText = document.getElementById('matched').textContent;
-            out.searched = hits.filter(h => h.i >= 0 && h.w > 2).map(h => ({name: D.names[D.nodes[5 * h.i]], pixel: px(h.x + 1, h.y + ROW / 2)}));
+            // a frame is painted w - 1 wide from a fractional x: sampled in the middle of that, on frames wide
+            // enough that the pixel is wholly inside (at x + 1 a frame 2.1 wide was missed: a CI run read [0,0,0,0])
+            out.searched = hits.filter(h => h.i >= 0 && h.w > 4).map(h => ({name: D.names[D.nodes[5 * h.i]], pixel: px(h.x + (h.w - 1) / 2, h.y + ROW / 2)}));
             const pre = document.createElement('pre'); pre.id = 'probe'; pre.textContent = JSON.stringify(out);
             document.body.appendChild(pre);
             </script>

@@ -46,7 +46,10 @@ class SizeBudgetTest {
                 + " of 8.0 MB \\(--max-size\\); the recording holds the trace up to then \\([0-9.]+ [KM]B\\), the program goes on"
                 + " untraced, and what it does after that is not recorded"), r::toString);
         long size = Files.size(rec);
-        assertTrue(size > budget / 2 && size < budget + (2L << 20), size + " bytes for a budget of " + budget + "\n" + r);
+        // The guard polls (DiskGuard.INTERVAL_MILLIS): a loaded machine delays its tick, and the trace grows
+        // meanwhile (10.9 MB for 8 MB at load 20-25, docs/testing.md). The property: it stops near the
+        // budget, and far below the 145 MB this run writes uncapped.
+        assertTrue(size > budget / 2 && size < 2 * budget, size + " bytes for a budget of " + budget + "\n" + r);
         Jtrace.Result summary = Jtrace.jtrace(dir, "summary", rec.toString());
         assertEquals(0, summary.exit(), summary::toString);
         assertEquals("", summary.err(), summary::toString);
@@ -61,7 +64,10 @@ class SizeBudgetTest {
     @Test
     void aFastGrowingTraceIsWarnedOfEarly() throws Exception {
         Path rec = dir.resolve("fast.jfr");
-        List<String> args = new java.util.ArrayList<>(List.of("run", "--timing", "full", "--max-size", "40MB", "-o", rec.toString(), "--"));
+        // A budget the trace cannot reach before the guard has a second of rates to judge by: at ~50 MB/s on a quiet
+        // machine 40 MB was reached in 0.8 s, before any warning could be due (CI failed so); the program writes
+        // ~725 MB uncapped, so it is still being traced when a quarter of 200 MB is reached, loaded or not.
+        List<String> args = new java.util.ArrayList<>(List.of("run", "--timing", "full", "--max-size", "200MB", "-o", rec.toString(), "--"));
         args.addAll(Jtrace.javaCommand(Jdk.current(), "faults.Counting", "15000", "1000000"));
         Process p = Jtrace.start(dir, args.toArray(String[]::new));
         try {
@@ -77,7 +83,7 @@ class SizeBudgetTest {
             String all = Files.readString(err);
             assertEquals(1, all.lines().filter(l -> l.contains("reaches its size budget")).count(), all);
             assertTrue(all.lines().anyMatch(l -> l.matches("jtrace agent: warning: the trace grows by [0-9.]+ [KMG]B/s; at this"
-                    + " rate it reaches its size budget of 40.0 MB \\(--max-size\\) in about \\d+ s, and tracing stops there;"
+                    + " rate it reaches its size budget of 200.0 MB \\(--max-size\\) in about \\d+ s, and tracing stops there;"
                     + " narrow --vars, --lines or --include to trace for longer")), all);
         } finally {
             p.destroy();
