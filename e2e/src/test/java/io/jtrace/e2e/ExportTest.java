@@ -221,7 +221,9 @@ class ExportTest {
         Path csv = dir.resolve("nested.csv");
         Jtrace.Result export = Jtrace.jtrace(dir, "export", rec.toString(), "--format", "csv", "-o", csv.toString());
         assertEquals(0, export.exit(), export::toString);
-        List<List<String>> rows = parseCsv(Files.readString(csv));
+        String text = Files.readString(csv);
+        assertTrue(text.endsWith("\r\n"), "the file ends with a whole record");
+        List<List<String>> rows = io.jtrace.format.Csv.parse(text);
         List<String> header = rows.get(0);
         assertEquals(List.of("kind", "thread_id", "thread", "nanos", "depth", "class", "method", "descriptor", "duration_nanos", "outcome",
                 "exception", "exception_id", "details", "args", "return", "timed", "estimated_nanos"), header);
@@ -279,40 +281,5 @@ class ExportTest {
         }
         assertEquals(expected, actual);
         assertTrue(enters.isEmpty());
-    }
-
-    /** RFC 4180 records: fields split at commas outside quotes, "" inside quotes is one quote, records end at a newline outside quotes. */
-    static List<List<String>> parseCsv(String text) {
-        List<List<String>> rows = new ArrayList<>();
-        List<String> row = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
-                    field.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    field.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                row.add(field.toString());
-                field.setLength(0);
-            } else if (c == '\n') {
-                row.add(field.toString());
-                field.setLength(0);
-                rows.add(row);
-                row = new ArrayList<>();
-            } else if (c != '\r') {
-                field.append(c);
-            }
-        }
-        assertTrue(!quoted && field.length() == 0 && row.isEmpty(), "the file ends with a whole record");
-        return rows;
     }
 }
