@@ -161,7 +161,7 @@ final class ExportCommand extends RecordingCommand {
             case speedscope -> new SpeedscopeTraceWriter(sink);
             case collapsed -> new CollapsedStacksWriter(bytes, value);
             case flamegraph -> new FlameGraphHtmlWriter(sink);
-            case jfr -> statistics == null ? new JfrTraceWriter(bytes) : new JfrTraceWriter(bytes).untimedEstimates(statistics);
+            case jfr -> new JfrTraceWriter(bytes).estimates(estimates);
             case parquet -> throw new IllegalStateException("parquet is written by ParquetExport");
         };
     }

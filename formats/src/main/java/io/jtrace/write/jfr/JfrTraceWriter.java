@@ -1,7 +1,6 @@
 package io.jtrace.write.jfr;
 
 import io.jtrace.analysis.CallVisitor;
-import io.jtrace.analysis.MethodStatistics;
 import io.jtrace.analysis.NumberedCalls;
 import io.jtrace.format.TraceWriter;
 import io.jtrace.model.RecordingInfo;
@@ -39,7 +38,7 @@ public final class JfrTraceWriter implements TraceWriter {
     private ChunkWriter chunk;
     private EventEncoder encoder;
     private CallVisitor visitor;
-    private MethodStatistics estimates;
+    private java.util.function.ToLongFunction<io.jtrace.model.MethodInfo> estimates = m -> -1;
 
     /** Every kind of event, chunks of {@link #CHUNK_BYTES}. */
     public JfrTraceWriter(OutputStream out) {
@@ -60,17 +59,18 @@ public final class JfrTraceWriter implements TraceWriter {
     public void begin(RecordingInfo info) {
         chunk = new ChunkWriter(out, new EventTypes(), info.source(), info.epochNanosOrigin(), chunkBytes);
         encoder = new EventEncoder(chunk.types(), chunk, kinds);
-        if (estimates != null) encoder.untimedEstimates(estimates::untimedEstimateNanos);
+        encoder.untimedEstimates(m -> Math.max(0, estimates.applyAsLong(m))); // the field's 0 is none
         // self times as query's tables count them; the call numbers are not used (any thread count does)
         visitor = new NumberedCalls(encoder, encoder, Integer.MAX_VALUE);
     }
 
     /**
-     * Untimed calls get the estimate these statistics (of the same calls, complete: a first pass
-     * over the recording, as {@code jtrace summary} makes it) give each. Before {@link #begin}.
+     * Untimed calls get the estimate {@code estimates} gives each method (as every writer takes it:
+     * {@link io.jtrace.analysis.MethodStatistics#untimedEstimateNanos} of a first pass over the same
+     * calls, negative for none). Before {@link #begin}.
      */
-    public JfrTraceWriter untimedEstimates(MethodStatistics statistics) {
-        this.estimates = statistics;
+    public JfrTraceWriter estimates(java.util.function.ToLongFunction<io.jtrace.model.MethodInfo> estimates) {
+        this.estimates = estimates;
         return this;
     }
 

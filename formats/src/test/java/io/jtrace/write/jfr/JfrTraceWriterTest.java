@@ -60,7 +60,7 @@ class JfrTraceWriterTest {
         Path file = dir.resolve("out.jfr");
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file))) {
             JfrTraceWriter w = new JfrTraceWriter(out, EnumSet.allOf(JfrTraceWriter.Events.class), chunkBytes);
-            if (estimates != null) w.untimedEstimates(estimates);
+            if (estimates != null) w.estimates(estimates::untimedEstimateNanos);
             w.begin(new RecordingInfo("in.jfr", ORIGIN, List.of(), events.size()));
             for (TraceEvent e : events) w.event(e);
             w.end();
