@@ -42,8 +42,10 @@ class FlameGraphBrowserTest {
             // every depth has a frame painted (a pixel in the middle of one of its frames); depth 0 is the 'all' bar
             out.rowsDrawn = [];
             for (let d = 1; d <= maxDepth; d++) {
-              const h = hits.find(h => h.i >= 0 && D.nodes[5 * h.i + 1] === d);
-              out.rowsDrawn.push(h !== undefined && px(h.x + h.w / 2, rowY(d))[3] > 0);
+              // the row's widest frame, in the middle of its painted part (the first one found was a sub-pixel
+              // frame whose middle pixel a CI run read transparent)
+              const h = hits.filter(h => h.i >= 0 && D.nodes[5 * h.i + 1] === d).reduce((a, b) => (a === undefined || b.w > a.w ? b : a), undefined);
+              out.rowsDrawn.push(h !== undefined && px(h.x + (h.w - 1) / 2, rowY(d))[3] > 0);
             }
             out.allBar = px(2, (maxDepth + 1) * ROW - 4);
             out.framesDrawn = hits.filter(h => h.i >= 0).length;
@@ -64,9 +66,9 @@ class FlameGraphBrowserTest {
             const box = document.getElementById('search');
             box.value = SEARCH; box.dispatchEvent(new Event('input', {bubbles: true}));
             out.matchedText = document.getElementById('matched').textContent;
-            // a frame is painted w - 1 wide from a fractional x: sampled in the middle of that, on frames wide
-            // enough that the pixel is wholly inside (at x + 1 a frame 2.1 wide was missed: a CI run read [0,0,0,0])
-            out.searched = hits.filter(h => h.i >= 0 && h.w > 4).map(h => ({name: D.names[D.nodes[5 * h.i]], pixel: px(h.x + (h.w - 1) / 2, h.y + ROW / 2)}));
+            // a frame is painted w - 1 wide from a fractional x, its name from x + 3: sampled at x + 1, on frames
+            // wide enough that the pixel is wholly inside (a frame 2.1 wide was missed: a CI run read [0,0,0,0])
+            out.searched = hits.filter(h => h.i >= 0 && h.w > 4).map(h => ({name: D.names[D.nodes[5 * h.i]], pixel: px(h.x + 1, h.y + ROW / 2)}));
             const pre = document.createElement('pre'); pre.id = 'probe'; pre.textContent = JSON.stringify(out);
             document.body.appendChild(pre);
             </script>
