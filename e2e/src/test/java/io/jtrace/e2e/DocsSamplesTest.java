@@ -17,6 +17,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -38,7 +40,8 @@ class DocsSamplesTest {
     private static final Pattern IDENTITY = Pattern.compile("@[0-9a-f]{4,16}\\b");
     private static final Pattern DURATION = Pattern.compile("(\\d[\\d,]*(?:\\.\\d+)?) ?(?:ns|us|\u00b5s|ms|s|min)\\b");
     private static final Pattern LIMITS = Pattern.compile(" --top \\d+| LIMIT \\d+");
-    private static final Pattern NUMBER = Pattern.compile("\\d[\\d,]*(?:\\.\\d+)?");
+    /** A number with its sign, if it has one (a delta: -13.1 ms in one run may be +40.6 us in the next). */
+    private static final Pattern NUMBER = Pattern.compile("(?:(?<![\\w.])[+-])?\\d[\\d,]*(?:\\.\\d+)?");
 
     record Sample(Path page, int line, String command, List<String> shown) {}
 
@@ -89,6 +92,19 @@ class DocsSamplesTest {
         assertTrue(found > 20, "found only " + found + " samples");
         assertTrue(compared > 15, "compared only " + compared + " samples");
         assertTrue(failures.isEmpty(), failures.size() + " sample(s) differ from what the program gives:\n" + String.join("\n", failures));
+    }
+
+    /** A delta's sign is a number's, not a word: it flips with timing (the CI run of 2026-11-27 13:59). */
+    @Test
+    void signedDeltasAreComparedAsNumbers() {
+        List<String> shown = List.of("       40        39       -1     13.3 ms     134 us    -13.1 ms (-99.0%)  diverge.Orders.standard(int)");
+        List<String> real = List.of("       40        39       -1      124 us     165 us    +40.6 us (+32.7%)  diverge.Orders.standard(int)");
+        List<String> other = List.of("       40        39       -1      131 us     102 us    -29.0 us (-22.1%)  diverge.Orders.standard(int)");
+        assertNull(compare(shown, List.of(real, other)));
+        // a number every run agrees on still counts, sign included
+        assertNotNull(compare(List.of("       40        39       +1      124 us  x"), List.of(List.of("       40        39       -1      124 us  x"))));
+        // a hyphen inside a word is no sign: pool-1-thread-2 is not pool, -1, -thread, -2
+        assertNull(compare(List.of("pool-1-thread-2 ran"), List.of(List.of("pool-3-thread-4 ran"), List.of("pool-5-thread-6 ran"))));
     }
 
     private static final Pattern INPUT = Pattern.compile("(?<!-o )(?<![\\w/.-])([\\w./-]+\\.jfr)\\b");
