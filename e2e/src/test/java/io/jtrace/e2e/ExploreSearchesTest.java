@@ -3,6 +3,8 @@ package io.jtrace.e2e;
 import io.jtrace.testing.Jdk;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -13,11 +15,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Smaller promises of {@code jtrace explore}'s searches and threads: a nested exception class found
  * by its own simple name; {@code find throw} with no type finds every throw ({@code *} does); a
- * thread the session's filter leaves out cannot be switched to.
+ * thread the session's filter leaves out cannot be switched to; {@code threads} counts events.
  */
 class ExploreSearchesTest {
     @TempDir
     Path dir;
+
+    static List<Jdk> jdks() {
+        return Jdk.all();
+    }
 
     private Jtrace.Result explore(Path rec, String script) {
         return Jtrace.jtrace(dir, "explore", rec.toString(), "--no-times", "-c", script);
@@ -47,6 +53,33 @@ class ExploreSearchesTest {
         assertEquals(List.of("jtrace explore: thread: thread customer-2 is left out by the session's filter (see 'filters'; 'filter clear')"),
                 r.err().lines().toList(), r::toString);
         assertEquals(List.of("  thread customer-1", "=>       #1  > bank.Customer.run()"), r.outLines(), r::toString);
+    }
+
+    /** 'threads' counts events as goto and the prompt number them: each count is the number of its thread's last event. */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void threadsCountEvents(Jdk jdk) {
+        Path rec = dir.resolve("bank.jfr");
+        assertEquals(0, Jtrace.trace(dir, jdk, rec, List.of(), "bank.Main").exit());
+        Jtrace.Result table = explore(rec, "threads");
+        assertEquals(0, table.exit(), table::toString);
+        List<String> rows = table.outLines().subList(1, table.outLines().size());
+        assertEquals(5, rows.size(), table::toString);
+        assertTrue(table.outLines().get(0).matches(" +id +name +events *"), table::toString);
+        StringBuilder lasts = new StringBuilder();
+        java.util.Map<String, String> counts = new java.util.LinkedHashMap<>();
+        for (String row : rows) {
+            String[] f = row.substring(2).trim().split(" +");
+            counts.put(f[1], f[2].replace(",", ""));
+            lasts.append("thread ").append(f[1]).append(" > /dev/null; last; ");
+        }
+        Jtrace.Result last = explore(rec, lasts.toString());
+        assertEquals(5, last.outLines().size(), last::toString);
+        int i = 0;
+        for (var e : counts.entrySet()) {
+            String line = last.outLines().get(i++);
+            assertTrue(line.matches("=> +#" + e.getValue() + " .*"), "thread " + e.getKey() + " counts " + e.getValue() + ", its last event: " + line);
+        }
     }
 
     /** A search's match shows the innermost six frames and says how many more 'where' shows. */

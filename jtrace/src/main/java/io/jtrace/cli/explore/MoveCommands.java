@@ -19,7 +19,8 @@ final class MoveCommands {
 
     static void addTo(CommandTable t) {
         t.add(new ShellCommand("threads", List.of(), "threads", "list the threads (the current one marked =>)",
-                "Each traced thread: id, name, records, first and last event time. 'filter thread' narrows the list.",
+                "Each traced thread: id, name, events (as goto and the prompt number them) and the time of its first event.\n"
+                + "Threads still being indexed in the background are waited for (Ctrl-C stops). 'filter thread' narrows the list.",
                 false, Completion.NONE, MoveCommands::threads));
         t.add(new ShellCommand("thread", List.of("t"), "thread NAME|ID", "make a thread current (cursor on its first event)",
                 "Switches to the thread with this name or id (a unique prefix will do); the cursor goes to its first event.\n"
@@ -189,13 +190,31 @@ final class MoveCommands {
 
     private static void threads(ExploreSession s, List<String> a, PrintWriter out) {
         if (!a.isEmpty()) throw new ShellError("threads takes no arguments; to switch: thread NAME");
+        List<ThreadInfo> shown = s.index.threads().stream().filter(s.filters::showsThread).toList();
+        // events, as goto and the prompt number them: known once a thread's history is built (most are, in
+        // the background, by the time one asks); the rest are waited for, cancellably
+        List<ThreadHistory> histories = shown.stream().map(s.histories::of).toList();
+        boolean waiting = s.progress != null && histories.stream().anyMatch(h -> !h.complete());
+        if (waiting) {
+            s.progress.print("counting the events of threads still being indexed (Ctrl-C stops)...");
+            s.progress.flush();
+        }
+        long[] events = new long[shown.size()];
+        try {
+            for (int i = 0; i < events.length; i++) events[i] = histories.get(i).size();
+        } finally {
+            if (waiting) {
+                s.progress.print("\r\u001b[K");
+                s.progress.flush();
+            }
+        }
         boolean times = s.text.times();
-        out.println(s.ansi.bold(String.format("   %8s  %-24s %12s" + (times ? "  %10s" : "%s"), "id", "name", "records", times ? "first" : "")));
-        for (ThreadInfo t : s.index.threads()) {
-            if (!s.filters.showsThread(t)) continue;
+        out.println(s.ansi.bold(String.format("   %8s  %-24s %12s" + (times ? "  %10s" : "%s"), "id", "name", "events", times ? "first" : "")));
+        for (int i = 0; i < events.length; i++) {
+            ThreadInfo t = shown.get(i);
             boolean current = t.equals(s.thread());
             String name = ExploreSession.label(t) + (t.virtual() ? " (virtual)" : "");
-            String line = String.format("%s %8d  %-24s %,12d", current ? "=>" : "  ", t.id(), name, s.index.recordsOf(t))
+            String line = String.format("%s %8d  %-24s %,12d", current ? "=>" : "  ", t.id(), name, events[i])
                     + (times ? "  " + Printable.padLeft(Durations.timestamp(s.index.firstNanosOf(t)), 10) : "");
             out.println(current ? s.ansi.bold(line) : line);
         }
