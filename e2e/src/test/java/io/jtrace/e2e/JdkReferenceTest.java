@@ -43,12 +43,7 @@ class JdkReferenceTest {
 
     @Test
     void callsAndOrderAsJdkMethodTraceAndDurationsAsTheProgramsClock() throws Exception {
-        Jdk jdk = Jdk.all().stream().filter(j -> j.major() >= 25).findFirst().orElse(null);
-        if (jdk == null) {
-            // only when the JDKs were cut down on purpose (io.jtrace.testing.Jdk); else a failure
-            assumeTrue(!"1".equals(System.getenv("JTRACE_ONE_JDK")), "jdk.MethodTrace needs JDK 25; JTRACE_ONE_JDK=1 with " + Jdk.all());
-            throw new AssertionError("jdk.MethodTrace needs JDK 25; found " + Jdk.all());
-        }
+        Jdk jdk = jdk25();
         Path rec = dir.resolve("jtrace.jfr");
         Path reference = dir.resolve("jdk.jfr");
         // a second JFR recording of the same JVM: JDK 25's method tracing of the class, and the
@@ -106,6 +101,84 @@ class JdkReferenceTest {
         assertTrue(threadSleep.getDuration().toNanos() >= millis, "jdk.ThreadSleep: " + threadSleep.getDuration());
         assertTrue(jtraceSleep >= threadSleep.getDuration().toNanos() - 1_000_000,
                 "the call encloses the sleep: " + jtraceSleep + " ns against jdk.ThreadSleep " + threadSleep.getDuration());
+    }
+
+    /**
+     * What filter, query and the CSV export say was called, per thread and method, against the
+     * JDK's jdk.MethodTrace of the same run (not against jtrace's own reading of the input): 20
+     * platform threads of faults.ManyThreads, each calling task once and step twice.
+     */
+    @Test
+    void filterQueryAndCsvCountCallsAsJdkMethodTrace() throws Exception {
+        Jdk jdk = jdk25();
+        String cls = "faults.ManyThreads";
+        Path rec = dir.resolve("many.jfr");
+        Path reference = dir.resolve("many-jdk.jfr");
+        Jtrace.Result run = Jtrace.jtrace(dir, "run", "-o", rec.toString(), "--", jdk.java().toString(),
+                "-XX:StartFlightRecording:method-trace=" + cls + ",filename=" + reference,
+                "-Xlog:jfr+startup=off", "-cp", Jtrace.examplesClassPath(), cls, "20", "0");
+        assertEquals(0, run.exit(), run::toString);
+        assertEquals("20 threads, sum 40\n", run.out());
+
+        Map<String, Map<String, Long>> jdkCounts = new TreeMap<>();
+        for (RecordedEvent e : RecordingFile.readAllEvents(reference)) {
+            if (!e.getEventType().getName().equals("jdk.MethodTrace")) continue;
+            RecordedMethod m = e.getValue("method");
+            if (m.getName().startsWith("lambda$")) continue; // the JDK's filter leaves the synthetic lambda untraced
+            jdkCounts.computeIfAbsent(e.getThread().getJavaName(), k -> new TreeMap<>())
+                    .merge(m.getType().getName() + "." + m.getName(), 1L, Long::sum);
+        }
+        assertEquals(21, jdkCounts.size(), jdkCounts::toString); // main and the 20 platform threads
+        assertEquals(Map.of(cls + ".task", 1L, cls + ".step", 2L), jdkCounts.get("platform-7"));
+
+        String sql = "SELECT thread, class || '.' || method AS method, count(*) AS calls FROM calls WHERE method NOT LIKE 'lambda$%' GROUP BY ALL";
+        assertEquals(jdkCounts, queried(rec, sql), "query's calls table");
+
+        // filter keeps exactly the chosen threads' calls: platform-1 and platform-10 to platform-19
+        Path some = dir.resolve("some.jfr");
+        Jtrace.Result filter = Jtrace.jtrace(dir, "filter", rec.toString(), "-o", some.toString(), "--thread", "platform-1*");
+        assertEquals(0, filter.exit(), filter::toString);
+        Map<String, Map<String, Long>> chosen = new TreeMap<>(jdkCounts);
+        chosen.keySet().removeIf(t -> !t.startsWith("platform-1"));
+        assertEquals(11, chosen.size(), chosen::toString);
+        assertEquals(chosen, queried(some, sql), "the filtered recording's calls");
+
+        // the CSV export: a call is a row of kind call (no traced callees) or enter
+        Jtrace.Result csv = Jtrace.jtrace(dir, "export", rec.toString(), "--format", "csv");
+        assertEquals(0, csv.exit(), csv::toString);
+        List<List<String>> rows = io.jtrace.format.Csv.parse(csv.out());
+        List<String> header = rows.get(0);
+        int kind = header.indexOf("kind"), thread = header.indexOf("thread"), klass = header.indexOf("class"), method = header.indexOf("method");
+        Map<String, Map<String, Long>> exported = new TreeMap<>();
+        for (List<String> row : rows.subList(1, rows.size())) {
+            if (!List.of("call", "enter").contains(row.get(kind)) || row.get(method).startsWith("lambda$")) continue;
+            exported.computeIfAbsent(row.get(thread), k -> new TreeMap<>()).merge(row.get(klass) + "." + row.get(method), 1L, Long::sum);
+        }
+        assertEquals(jdkCounts, exported, "the CSV export's calls");
+    }
+
+    /** Rows of (thread, method, count) that {@code jtrace query -f csv} gives, as nested maps. */
+    private Map<String, Map<String, Long>> queried(Path rec, String sql) {
+        Jtrace.Result q = Jtrace.jtrace(dir, "query", "-f", "csv", rec.toString(), sql);
+        assertEquals(0, q.exit(), q::toString);
+        Map<String, Map<String, Long>> m = new TreeMap<>();
+        // query's CSV ends its lines with LF (as DuckDB's does), the RFC's reader wants CRLF; no value here holds a newline
+        List<List<String>> rows = io.jtrace.format.Csv.parse(q.out().replace("\n", "\r\n"));
+        assertEquals(List.of("thread", "method", "calls"), rows.get(0));
+        for (List<String> row : rows.subList(1, rows.size())) {
+            m.computeIfAbsent(row.get(0), k -> new TreeMap<>()).put(row.get(1), Long.parseLong(row.get(2)));
+        }
+        return m;
+    }
+
+    /** The JDK with jdk.MethodTrace (25+); a failure when none is found, unless JTRACE_ONE_JDK=1 cut the JDKs down on purpose. */
+    private static Jdk jdk25() {
+        Jdk jdk = Jdk.all().stream().filter(j -> j.major() >= 25).findFirst().orElse(null);
+        if (jdk == null) {
+            assumeTrue(!"1".equals(System.getenv("JTRACE_ONE_JDK")), "jdk.MethodTrace needs JDK 25; JTRACE_ONE_JDK=1 with " + Jdk.all());
+            throw new AssertionError("jdk.MethodTrace needs JDK 25; found " + Jdk.all());
+        }
+        return jdk;
     }
 
     private static Map<String, Map<String, Long>> counts(Map<String, List<String>> order) {
