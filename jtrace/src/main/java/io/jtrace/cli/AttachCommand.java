@@ -31,9 +31,7 @@ import java.util.concurrent.TimeUnit;
  */
 @Command(name = "attach", mixinStandardHelpOptions = true,
         description = {"Trace a running JVM (see 'jtrace ps') into a recording.",
-            "Records from now until --duration has passed, Ctrl-C or 'jtrace detach PID'. Then every class jtrace",
-            "changed gets its original code back and the JVM runs on. Calls already running when tracing starts",
-            "are shown as '^ entered before tracing'."})
+            "Records from now until --duration has passed, Ctrl-C or 'jtrace detach PID'. Then every class jtrace changed gets its original code back and the JVM runs on. Calls already running when tracing starts are shown as '^ entered before tracing'."})
 final class AttachCommand extends JtraceCommand {
     private static final long POLL_MILLIS = 100;
 

@@ -32,8 +32,7 @@ import java.util.Set;
  */
 @Command(name = "calls", mixinStandardHelpOptions = true,
         description = {"List each call of the methods named, with its arguments, return value or exception, and duration.",
-            "One row per call: when it started, thread, duration, the call with the values recorded by",
-            "'jtrace run --args', and the value it returned or the exception that ended it."})
+            "One row per call: when it started, thread, duration, the call with the values recorded by 'jtrace run --args', and the value it returned or the exception that ended it."})
 public final class CallsCommand extends RecordingCommand {
     /** Order of the rows. */
     enum Sort { time, duration }

@@ -20,8 +20,7 @@ import java.util.concurrent.TimeUnit;
  */
 @Command(name = "detach", mixinStandardHelpOptions = true,
         description = {"End tracing of a JVM that 'jtrace attach' traces.",
-            "The recording is written, every class jtrace changed gets its original code back, and 'jtrace attach'",
-            "reports and exits."})
+            "The recording is written, every class jtrace changed gets its original code back, and 'jtrace attach' reports and exits."})
 final class DetachCommand extends JtraceCommand {
     @Parameters(index = "0", paramLabel = "PID", description = "Process id of the traced JVM.")
     String pidArgument;

@@ -33,10 +33,7 @@ import java.util.function.UnaryOperator;
 /** {@code jtrace diff A B}: where two runs part ways, and what changed between them (docs/diff.md). */
 @Command(name = "diff", mixinStandardHelpOptions = true,
         description = {"Compare two recordings: where two runs part ways, and what changed between them.",
-            "By default, per thread, the first event that differs (another method called, a different exception,",
-            "argument, return or written value where both recorded them), shown like 'diff -u' of 'print'.",
-            "Threads pair by name (pool numbers aside), methods by class, name and descriptor; times and identity",
-            "hashes never count. Exit status: 0 the same, 1 different, 2 trouble, as diff(1)."})
+            "By default, per thread, the first event that differs (another method called, a different exception, argument, return or written value where both recorded them), shown like 'diff -u' of 'print'. Threads pair by name (pool numbers aside), methods by class, name and descriptor; times and identity hashes never count. Exit status: 0 the same, 1 different, 2 trouble, as diff(1)."})
 final class DiffCommand extends RecordingCommand {
     /** What to write. */
     enum Format { text, flamegraph }

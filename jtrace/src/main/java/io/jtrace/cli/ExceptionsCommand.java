@@ -21,9 +21,7 @@ import java.util.function.Predicate;
 /** {@code jtrace exceptions FILE}: every exception's whole journey, or a summary. */
 @Command(name = "exceptions", mixinStandardHelpOptions = true,
         description = {"Report every exception's journey, in the order they were thrown.",
-            "Where it was thrown (or raised by the JVM, or came out of untraced code), each frame it",
-            "unwound and finally block it ran, and how it ended: caught (where, as what), uncaught (the",
-            "thread died), wrapped into a new exception (#n), suppressed, or left the traced code."})
+            "Where it was thrown (or raised by the JVM, or came out of untraced code), each frame it unwound and finally block it ran, and how it ended: caught (where, as what), uncaught (the thread died), wrapped into a new exception (#n), suppressed, or left the traced code."})
 final class ExceptionsCommand extends RecordingCommand {
     @Option(names = "--summary", description = "Counts by type, by throw site and by catch site instead of every journey.")
     boolean summary;

@@ -13,11 +13,7 @@ import java.nio.file.Path;
 /** {@code jtrace explore FILE}: an interactive shell that moves through a recording, or runs a script of its commands. */
 @Command(name = "explore", mixinStandardHelpOptions = true,
         description = {"Explore a recording in an interactive shell.",
-            "Pick a thread, step forward and backward through its events (into, over",
-            "and out of calls), see the stack and variables at any point, search calls,",
-            "throws and variable writes, follow an exception, bookmark places. Type",
-            "'help' in the shell. With -c, or with commands on standard input, it runs",
-            "them and exits."})
+            "Pick a thread, step forward and backward through its events (into, over and out of calls), see the stack and variables at any point, search calls, throws and variable writes, follow an exception, bookmark places. Type 'help' in the shell. With -c, or with commands on standard input, it runs them and exits."})
 final class ExploreCommand extends RecordingCommand {
     @Option(names = {"-c", "--commands"}, paramLabel = "SCRIPT",
             description = "Run these shell commands (';' or newlines between them) and exit: no prompt, no colour;"

@@ -37,12 +37,7 @@ import java.util.Locale;
 /** {@code jtrace export FILE --format F -o OUT}: the trace in another tool's format. */
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = {"Write the trace in another format (JSON, CSV, Chrome, flame graphs, typed JFR events).",
-            "Formats: json (JSON Lines, one event per line), csv, chrome (Chrome Trace Event format:",
-            "Perfetto, chrome://tracing), speedscope, collapsed (folded stacks for flamegraph.pl),",
-            "flamegraph (a self-contained HTML flame graph), jfr (a JFR recording with one typed event",
-            "per call, exception, variable access and line, for JDK Mission Control and 'jfr'; needs -o),",
-            "parquet (the tables of 'jtrace query' as a Parquet dataset in the directory -o names, one for",
-            "all the FILEs given, partitioned by recording; needs jtrace-query.jar)."})
+            "Formats: json (JSON Lines, one event per line), csv, chrome (Chrome Trace Event format: Perfetto, chrome://tracing), speedscope, collapsed (folded stacks for flamegraph.pl), flamegraph (a self-contained HTML flame graph), jfr (a JFR recording with one typed event per call, exception, variable access and line, for JDK Mission Control and 'jfr'; needs -o), parquet (the tables of 'jtrace query' as a Parquet dataset in the directory -o names, one for all the FILEs given, partitioned by recording; needs jtrace-query.jar)."})
 final class ExportCommand extends RecordingCommand {
     /**
      * The formats: whether their writer wants events thread by thread (else interleaved by time), and

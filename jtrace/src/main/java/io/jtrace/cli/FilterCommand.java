@@ -35,10 +35,7 @@ import java.util.Set;
 /** {@code jtrace filter FILE -o OUT.jfr}: a smaller recording with the selected events. */
 @Command(name = "filter", mixinStandardHelpOptions = true,
         description = {"Write a new recording with only the events that match.",
-            "Select by threads, methods, a time window and kinds of events. Every kept call keeps its",
-            "exit. The result is a standard JFR file that 'jfr summary', JDK Mission Control and every",
-            "jtrace command read; with --expand, one typed JFR event per kept call, exception, variable",
-            "access and line instead (as 'export --format jfr'), for JDK Mission Control and 'jfr'."})
+            "Select by threads, methods, a time window and kinds of events. Every kept call keeps its exit. The result is a standard JFR file that 'jfr summary', JDK Mission Control and every jtrace command read; with --expand, one typed JFR event per kept call, exception, variable access and line instead (as 'export --format jfr'), for JDK Mission Control and 'jfr'."})
 final class FilterCommand extends RecordingCommand {
     /** Kinds of events that --kinds selects. */
     enum Kind { calls, exceptions, variables, lines }

@@ -12,9 +12,7 @@ import java.nio.file.Paths;
 /** {@code jtrace install}: this executable, its completions and its man page under a prefix. */
 @Command(name = "install", mixinStandardHelpOptions = true,
         description = {"Install this jtrace, its shell completions and its man page under a prefix.",
-            "Writes bin/jtrace (and bin/jtrace-query.jar, the SQL engine, if it is beside this jtrace), completions",
-            "where bash, zsh and fish find them, and share/man/man1/jtrace.1;",
-            "'jtrace uninstall' removes exactly these files."})
+            "Writes bin/jtrace (and bin/jtrace-query.jar, the SQL engine, if it is beside this jtrace), completions where bash, zsh and fish find them, and share/man/man1/jtrace.1; 'jtrace uninstall' removes exactly these files."})
 final class InstallCommand extends JtraceCommand {
     @Option(names = "--prefix", paramLabel = "DIR", description = "Where to install (default: ~/.local).")
     Path prefix;

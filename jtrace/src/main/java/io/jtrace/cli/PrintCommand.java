@@ -19,9 +19,7 @@ import java.util.function.Predicate;
 /** {@code jtrace print FILE}: the indented per-thread trace. */
 @Command(name = "print", mixinStandardHelpOptions = true,
         description = {"Print the trace: every traced call indented under its caller, with durations.",
-            "Lines: '>' enter, '<' exit, '=' a call with no traced callees, '!' left by an exception,",
-            "'?' still running when the recording ended, '~' records lost. Calls recorded with",
-            "'jtrace run --args' show their arguments and return value."})
+            "Lines: '>' enter, '<' exit, '=' a call with no traced callees, '!' left by an exception, '?' still running when the recording ended, '~' records lost. Calls recorded with 'jtrace run --args' show their arguments and return value."})
 final class PrintCommand extends RecordingCommand {
     @Option(names = "--thread", paramLabel = "PATTERN",
             description = "Only threads whose name matches (glob: worker-*) or with this id. Repeatable.")

@@ -18,9 +18,7 @@ import java.util.Locale;
 /** {@code jtrace run [options] -- COMMAND...}: runs a command with every JVM it starts traced. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run COMMAND with tracing into a recording.",
-            "A 'java' command gets the agent on its command line; any other command (a script,",
-            "'mvn test') traces every JVM it starts, through JAVA_TOOL_OPTIONS, one recording per JVM.",
-            "Exits with the command's exit code."})
+            "A 'java' command gets the agent on its command line; any other command (a script, 'mvn test') traces every JVM it starts, through JAVA_TOOL_OPTIONS, one recording per JVM. Exits with the command's exit code."})
 final class RunCommand extends JtraceCommand {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Recording file (default: jtrace-<date>-<time>.jfr here). For a non-java command,"

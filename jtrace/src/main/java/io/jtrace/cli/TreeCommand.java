@@ -20,9 +20,7 @@ import java.util.function.Predicate;
 /** {@code jtrace tree FILE}: the aggregated call tree. */
 @Command(name = "tree", mixinStandardHelpOptions = true,
         description = {"Print the aggregated call tree, one per thread or merged.",
-            "Identical call paths are merged, with calls, total and self time and share of the parent",
-            "per node; one tree per thread, or one for all (--merge). Memory grows with the number of",
-            "distinct call paths (bound it with --depth)."})
+            "Identical call paths are merged, with calls, total and self time and share of the parent per node; one tree per thread, or one for all (--merge). Memory grows with the number of distinct call paths (bound it with --depth)."})
 final class TreeCommand extends RecordingCommand {
     @Mixin
     SelectionOptions select;

@@ -51,6 +51,32 @@ class HelpTest {
         }
     }
 
+    /**
+     * A command's description is wrapped by picocli to the width, not broken by hand: no line of it
+     * ends where the next line's first word would still have fitted (hand-broken paragraphs,
+     * re-wrapped at 80 columns, left half-empty lines mid-sentence).
+     */
+    @Test
+    void descriptionsAreWrappedToTheWidthNotByHand() {
+        for (List<String> path : commands()) {
+            CommandLine cl = Main.commandLine();
+            for (String name : path) cl = cl.getSubcommands().get(name);
+            String[] paragraphs = cl.getCommandSpec().usageMessage().description();
+            List<String> lines = new CommandLine.Help(cl.getCommandSpec(), CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF))
+                    .description().lines().toList();
+            for (int i = 0; i + 1 < lines.size(); i++) {
+                String line = lines.get(i).stripTrailing();
+                String next = lines.get(i + 1).strip();
+                String firstWord = next.contains(" ") ? next.substring(0, next.indexOf(' ')) : next;
+                if (next.isEmpty()) continue; // a blank line between paragraphs
+                boolean fitted = line.length() + 1 + firstWord.length() < 80; // picocli leaves the 80th column free
+                boolean paragraphEnds = java.util.Arrays.stream(paragraphs).anyMatch(p -> p.strip().endsWith(line.strip()));
+                assertTrue(!fitted || paragraphEnds,
+                        "jtrace " + String.join(" ", path) + ": a line broken by hand before '" + firstWord + "': " + line);
+            }
+        }
+    }
+
     @Test
     void everyCommandsHelpRendersWithoutWarnings() {
         List<List<String>> commands = commands();
