@@ -884,7 +884,7 @@ function _picocli_jtrace_explore() {
 
   local commands=""
   local flag_opts="'--no-times' '-h' '--help' '-V' '--version' '--debug'"
-  local arg_opts="'-c' '--commands' '--history' '--color'"
+  local arg_opts="'-c' '--commands' '--history' '--against' '--color'"
   local WHEN_option_args=("auto" "always" "never") # --color values
 
   type compopt &>/dev/null && compopt +o default
@@ -894,6 +894,12 @@ function _picocli_jtrace_explore() {
       return
       ;;
     '--history')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--against')
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files

@@ -30,6 +30,8 @@ final class ComparedThread implements StepStream.Source {
     private int skippingDepth = -1;
     /** Steps handed out. */
     long steps;
+    /** Events read from the timeline, left-out ones too: the next event's number in the thread. */
+    private long events;
 
     /** This recording's methods, numbered as in the other recording. */
     private final MethodNumbers.Side methods;
@@ -53,16 +55,17 @@ final class ComparedThread implements StepStream.Source {
             return s;
         }
         for (TraceEvent e = timeline.next(); e != null; e = timeline.next()) {
+            long number = events++;
             if (!counts(e)) continue;
             steps++;
             if (e instanceof MethodCall c) {
                 int m = methods.number(c.method());
-                pendingExit = new Step(e, Step.Part.CALL_EXIT, m);
-                return new Step(e, Step.Part.CALL_ENTER, m);
+                pendingExit = new Step(e, Step.Part.CALL_EXIT, m, number);
+                return new Step(e, Step.Part.CALL_ENTER, m, number);
             }
-            if (e instanceof MethodEnter m) return new Step(e, Step.Part.WHOLE, methods.number(m.method()));
-            if (e instanceof MethodExit m) return new Step(e, Step.Part.WHOLE, methods.number(m.method()));
-            return new Step(e, Step.Part.WHOLE, -1);
+            if (e instanceof MethodEnter m) return new Step(e, Step.Part.WHOLE, methods.number(m.method()), number);
+            if (e instanceof MethodExit m) return new Step(e, Step.Part.WHOLE, methods.number(m.method()), number);
+            return new Step(e, Step.Part.WHOLE, -1, number);
         }
         return null;
     }

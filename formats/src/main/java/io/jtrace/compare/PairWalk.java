@@ -27,11 +27,37 @@ final class PairWalk {
     private Step lastB;
     private long sameSteps;
     private boolean lost;
+    /** Told every point where the two runs stand together; null when nobody asks. */
+    private Anchors anchors;
+    /** The anchors said stop. */
+    private boolean stopped;
+
+    /**
+     * Points where the two runs stand together, in the order of both threads: what a cursor on one
+     * side maps to on the other ({@link Counterpart}).
+     */
+    interface Anchors {
+        /**
+         * Event {@code numberA} of A and {@code numberB} of B stand together: as the same step
+         * ({@code same}), or where the two part ways or leave a frame differently. False: stop.
+         */
+        boolean at(long numberA, long numberB, boolean same);
+    }
 
     PairWalk(StepStream a, StepStream b, int context) {
         this.a = a;
         this.b = b;
         this.context = context;
+    }
+
+    /** Walks every region, telling {@code anchors} each point where the runs stand together, until it says stop. */
+    void align(ThreadPairs.Pair pair, Anchors anchors) {
+        this.anchors = anchors;
+        run(pair, true);
+    }
+
+    private void anchor(long numberA, long numberB, boolean same) {
+        if (anchors != null && !stopped && numberA >= 0 && numberB >= 0 && !anchors.at(numberA, numberB, same)) stopped = true;
     }
 
     /** Compares until the first divergence (or to the end); with {@code all}, every divergent region. */
@@ -45,6 +71,10 @@ final class PairWalk {
             if (x == null && y == null) break;
             if (x != null && y != null && StepComparison.same(x, y)) {
                 agreed(x, y);
+                if (anchors != null) {
+                    anchor(x.number(), y.number(), true);
+                    if (stopped) break;
+                }
                 continue;
             }
             lost |= x != null && x.event() instanceof RecordsLost || y != null && y.event() instanceof RecordsLost;
@@ -59,7 +89,7 @@ final class PairWalk {
                 sameBeforeFirst = first.sameSteps();
             }
             regions.add(r);
-            if (lost) break;
+            if (lost || stopped) break;
         }
         return new ThreadDiff(pair, first == null ? sameSteps : sameBeforeFirst, first, regions, lost);
     }
@@ -95,13 +125,15 @@ final class PairWalk {
             inA.add(lastA.event());
             inB.add(lastB.event());
         }
+        long numberA = split ? lastA.number() : x == null ? -1 : x.number();
+        long numberB = split ? lastB.number() : y == null ? -1 : y.number();
         if (x != null && (inA.isEmpty() || inA.get(inA.size() - 1) != x.event())) inA.add(x.event());
         if (y != null && (inB.isEmpty() || inB.get(inB.size() - 1) != y.event())) inB.add(y.event());
         if (readOn) {
             readOn(a, inA, x);
             readOn(b, inB, y);
         }
-        return new Divergence(sameSteps, stack, StepComparison.difference(x, y), shared, inA, inB);
+        return new Divergence(sameSteps, stack, StepComparison.difference(x, y), shared, inA, inB, numberA, numberB);
     }
 
     private void readOn(StepStream side, List<TraceEvent> shown, Step at) {
@@ -120,6 +152,8 @@ final class PairWalk {
      */
     private Region region(Step x, Step y) {
         Divergence start = divergence(x, y, false);
+        anchor(start.numberA(), start.numberB(), false);
+        if (x != null && y != null) anchor(x.number(), y.number(), false);
         int partedDepth = stack.size() - 1; // -1: parted outside every frame, the region runs to the end
         Map<Integer, MethodKey> keys = new HashMap<>(); // by the methods' numbers, the same in both
         Side sa = readRegion(a, x, partedDepth, keys);
@@ -129,6 +163,15 @@ final class PairWalk {
         boolean[][] kept = CallAlignment.common(sa.calls, sa.n, sb.calls, sb.n);
         for (int i = 0; i < sa.n; i++) if (!kept[0][i]) onlyA.merge(keys.get(sa.calls[i]), 1L, Long::sum);
         for (int j = 0; j < sb.n; j++) if (!kept[1][j]) onlyB.merge(keys.get(sb.calls[j]), 1L, Long::sum);
+        if (anchors != null) {
+            // the k-th call kept on one side is the k-th kept on the other: the same call of the two runs
+            for (int i = 0, j = 0; i < sa.n && j < sb.n; i++, j++) {
+                while (i < sa.n && !kept[0][i]) i++;
+                while (j < sb.n && !kept[1][j]) j++;
+                if (i < sa.n && j < sb.n) anchor(sa.numbers[i], sb.numbers[j], true);
+            }
+            if (sa.end != null && sb.end != null) anchor(sa.end.number(), sb.end.number(), StepComparison.same(sa.end, sb.end));
+        }
         boolean aligned = sa.overflow.isEmpty() && sb.overflow.isEmpty();
         for (Map.Entry<Integer, Long> e : sa.overflow.entrySet()) {
             long d = e.getValue() - sb.overflow.getOrDefault(e.getKey(), 0L);
@@ -151,6 +194,7 @@ final class PairWalk {
                 if (ny != null) b.pushBack(ny);
                 break;
             }
+            anchor(nx.number(), ny.number(), false);
             stack.remove(stack.size() - 1);
         }
         before.clear();
@@ -162,7 +206,11 @@ final class PairWalk {
     /** One side's calls in a region: the first {@link CallAlignment#WINDOW} as ids in order, the rest counted by id. */
     private static final class Side {
         int[] calls = new int[64];
+        /** The calls' event numbers (for {@link Anchors}). */
+        long[] numbers = new long[64];
         int n;
+        /** The exit from the frame the runs parted in; null at the thread's end. */
+        Step end;
         long total;
         final Map<Integer, Long> overflow = new HashMap<>();
     }
@@ -174,13 +222,20 @@ final class PairWalk {
                 lost = true;
                 return s;
             }
-            if (st.leavesFrame() && st.event().depth() == partedDepth) return s;
+            if (st.leavesFrame() && st.event().depth() == partedDepth) {
+                s.end = st;
+                return s;
+            }
             if (!st.entersFrame()) continue;
             int id = st.method();
             if (!keys.containsKey(id)) keys.put(id, MethodKey.of(st.methodInfo()));
             s.total++;
             if (s.n < CallAlignment.WINDOW) {
-                if (s.n == s.calls.length) s.calls = java.util.Arrays.copyOf(s.calls, s.n * 2);
+                if (s.n == s.calls.length) {
+                    s.calls = java.util.Arrays.copyOf(s.calls, s.n * 2);
+                    s.numbers = java.util.Arrays.copyOf(s.numbers, s.n * 2);
+                }
+                s.numbers[s.n] = st.number();
                 s.calls[s.n++] = id;
             } else {
                 s.overflow.merge(id, 1L, Long::sum);

@@ -47,19 +47,90 @@ public final class RecordingDiff {
         MethodNumbers.Side inNumbersA = numbers.side();
         MethodNumbers.Side inNumbersB = numbers.side();
         for (ThreadPairs.Pair p : ThreadPairs.pair(inA, inB, options.pairs())) {
-            if (p.a() == null || p.b() == null) {
-                diffs.add(new ThreadDiff(p, 0, null, List.of(), false));
-                continue;
-            }
-            ComparedThread ta = new ComparedThread(a.index().timeline(p.a()), selection, both, inNumbersA);
-            ComparedThread tb = new ComparedThread(b.index().timeline(p.b()), selection, both, inNumbersB);
-            // B's side on another core if there is one; method numbers are handed out under a lock then
-            try (StepStream sa = new StepStream(ta);
-                 StepStream sb = new StepStream(PARALLEL ? new PrefetchedSteps(tb, "jtrace-diff-b") : tb)) {
-                diffs.add(new PairWalk(sa, sb, options.context()).run(p, options.allRegions()));
-            }
+            diffs.add(comparePair(a, b, selection, both, p, options, inNumbersA, inNumbersB));
         }
         return new RecordingDiff(diffs, both);
+    }
+
+    /**
+     * One pair of threads compared as {@link #compare} compares each ({@code pair} from its
+     * {@link #threads}): an explorer's regions of the thread at its cursor.
+     */
+    public static ThreadDiff comparePair(Recording a, Recording b, Selection selection, ThreadPairs.Pair pair, Options options) {
+        MethodNumbers numbers = new MethodNumbers(selection);
+        return comparePair(a, b, selection, a.recorded().and(b.recorded()), pair, options, numbers.side(), numbers.side());
+    }
+
+    private static ThreadDiff comparePair(Recording a, Recording b, Selection selection, Recorded both, ThreadPairs.Pair p,
+                                          Options options, MethodNumbers.Side inNumbersA, MethodNumbers.Side inNumbersB) {
+        if (p.a() == null || p.b() == null) return new ThreadDiff(p, 0, null, List.of(), false);
+        ComparedThread ta = new ComparedThread(a.index().timeline(p.a()), selection, both, inNumbersA);
+        ComparedThread tb = new ComparedThread(b.index().timeline(p.b()), selection, both, inNumbersB);
+        // B's side on another core if there is one; method numbers are handed out under a lock then
+        try (StepStream sa = new StepStream(ta);
+             StepStream sb = new StepStream(PARALLEL ? new PrefetchedSteps(tb, "jtrace-diff-b") : tb)) {
+            return new PairWalk(sa, sb, options.context()).run(p, options.allRegions());
+        }
+    }
+
+    /**
+     * Where event {@code number} of one run's thread stands in the other run's thread: {@code SAME},
+     * the same step there; {@code PARTED}, where the other run does something else instead (a
+     * divergence, or the frame left another way); {@code BEFORE}, the event has no counterpart (a
+     * call only this run made, say) and {@code number} is the last point before it that has one.
+     */
+    public record Counterpart(long number, Kind kind) {
+        public enum Kind { SAME, PARTED, BEFORE }
+    }
+
+    /**
+     * The counterpart in the other run of event {@code number} (numbered as
+     * {@link io.jtrace.read.ThreadHistory} numbers them) of {@code pair}'s thread in B
+     * ({@code inB}) or in A, found by walking the pair in step, every region aligned as
+     * {@code --all} aligns it, up to that event. Null when no point before it stands together.
+     */
+    public static Counterpart counterpart(Recording a, Recording b, Selection selection, ThreadPairs.Pair pair, boolean inB,
+                                          long number) {
+        if (pair.a() == null || pair.b() == null) return null;
+        Recorded both = a.recorded().and(b.recorded());
+        MethodNumbers numbers = new MethodNumbers(selection);
+        Nearest nearest = new Nearest(inB, number);
+        try (StepStream sa = new StepStream(new ComparedThread(a.index().timeline(pair.a()), selection, both, numbers.side()));
+             StepStream sb = new StepStream(new ComparedThread(b.index().timeline(pair.b()), selection, both, numbers.side()))) {
+            new PairWalk(sa, sb, 0).align(pair, nearest);
+        }
+        return nearest.counterpart();
+    }
+
+    /** Keeps the last anchor at or before event {@code number} of one side; stops the walk past it. */
+    static final class Nearest implements PairWalk.Anchors {
+        private final boolean inB;
+        private final long number;
+        private long from = -1;
+        private long to;
+        private boolean same;
+
+        Nearest(boolean inB, long number) {
+            this.inB = inB;
+            this.number = number;
+        }
+
+        @Override
+        public boolean at(long numberA, long numberB, boolean same) {
+            long f = inB ? numberB : numberA;
+            if (f > number) return false;
+            if (f > from) { // the first anchor of an event counts: the same step before where the runs part after it
+                from = f;
+                to = inB ? numberA : numberB;
+                this.same = same;
+            }
+            return true;
+        }
+
+        Counterpart counterpart() {
+            if (from < 0) return null;
+            return new Counterpart(to, from < number ? Counterpart.Kind.BEFORE : same ? Counterpart.Kind.SAME : Counterpart.Kind.PARTED);
+        }
     }
 
     /** Every pair, in the order of A's threads, then B's threads that A has not. */

@@ -58,6 +58,7 @@ class PairWalkTest {
         Iterator<TraceEvent> it = events.iterator();
         return new StepStream(new StepStream.Source() {
             Step pending;
+            long number = -1;
 
             @Override
             public Step next() {
@@ -68,12 +69,13 @@ class PairWalkTest {
                 }
                 if (!it.hasNext()) return null;
                 TraceEvent e = it.next();
+                number++;
                 if (e instanceof MethodCall c) {
-                    pending = new Step(e, Step.Part.CALL_EXIT, side.number(c.method()));
-                    return new Step(e, Step.Part.CALL_ENTER, side.number(c.method()));
+                    pending = new Step(e, Step.Part.CALL_EXIT, side.number(c.method()), number);
+                    return new Step(e, Step.Part.CALL_ENTER, side.number(c.method()), number);
                 }
                 MethodInfo mi = e instanceof MethodEnter x ? x.method() : ((MethodExit) e).method();
-                return new Step(e, Step.Part.WHOLE, side.number(mi));
+                return new Step(e, Step.Part.WHOLE, side.number(mi), number);
             }
         });
     }
@@ -148,5 +150,51 @@ class PairWalkTest {
         assertEquals(Map.of(), second.onlyInA());
         assertEquals(Map.of(MethodKey.of(m("extra")), 1L), second.onlyInB());
         assertTrue(first.aligned() && second.aligned());
+    }
+
+    /** Where event {@code number} of B stands in A, walking with every region aligned. */
+    private static RecordingDiff.Counterpart inA(List<TraceEvent> a, List<TraceEvent> b, long number) {
+        MethodNumbers numbers = new MethodNumbers(Selection.all());
+        RecordingDiff.Nearest nearest = new RecordingDiff.Nearest(true, number);
+        new PairWalk(stream(a, numbers.side()), stream(b, numbers.side()), 0).align(PAIR, nearest);
+        return nearest.counterpart();
+    }
+
+    @Test
+    void regionsStartAtTheEventNumbersWhereTheRunsPart() {
+        List<TraceEvent> a = thread(">main", ">it", "=p", "<it", ">it", "=p", "=x", "=y", "<it", ">it", "=p", "<it",
+                ">it", "=p", "<it", "<main");
+        List<TraceEvent> b = thread(">main", ">it", "=p", "<it", ">it", "=p", "=z", "<it", ">it", "=p", "<it",
+                ">it", "=p", "=extra", "<it", "<main");
+        ThreadDiff d = walk(a, b, 3, true);
+        assertEquals(6, d.regions().get(0).start().numberA()); // =x
+        assertEquals(6, d.regions().get(0).start().numberB()); // =z
+        assertEquals(14, d.regions().get(1).start().numberA()); // <it
+        assertEquals(13, d.regions().get(1).start().numberB()); // =extra
+        ThreadDiff first = walk(a, b, 3, false);
+        assertEquals(6, first.first().numberB());
+        // a leaf call in one run with callees in the other: both from that call on
+        ThreadDiff split = walk(thread(">main", "=f", "<main"), thread(">main", ">f", "=g", "<f", "<main"), 3, false);
+        assertEquals(1, split.first().numberA());
+        assertEquals(1, split.first().numberB());
+        ThreadDiff ended = walk(thread(">main", "=f", "<main"), thread(">main", "=f", "<main", "=late"), 3, false);
+        assertEquals(-1, ended.first().numberA());
+        assertEquals(3, ended.first().numberB());
+    }
+
+    @Test
+    void eachEventOfBHasItsCounterpartInA() {
+        // A: main it(p x y) it(p) q ; B: main it(p z) it(p) extra q
+        List<TraceEvent> a = thread(">main", ">it", "=p", "=x", "=y", "<it", ">it", "=p", "<it", "=q", "<main");
+        List<TraceEvent> b = thread(">main", ">it", "=p", "=z", "<it", ">it", "=p", "<it", "=extra", "=q", "<main");
+        assertEquals(new RecordingDiff.Counterpart(2, RecordingDiff.Counterpart.Kind.SAME), inA(a, b, 2)); // =p
+        assertEquals(new RecordingDiff.Counterpart(3, RecordingDiff.Counterpart.Kind.PARTED), inA(a, b, 3)); // =z where A calls x
+        assertEquals(new RecordingDiff.Counterpart(5, RecordingDiff.Counterpart.Kind.SAME), inA(a, b, 4)); // the region's end: <it
+        assertEquals(new RecordingDiff.Counterpart(7, RecordingDiff.Counterpart.Kind.SAME), inA(a, b, 6)); // =p of the second it
+        assertEquals(new RecordingDiff.Counterpart(9, RecordingDiff.Counterpart.Kind.PARTED), inA(a, b, 8)); // =extra where A calls q
+        // q: in the region of extra, lined up with A's q
+        assertEquals(new RecordingDiff.Counterpart(9, RecordingDiff.Counterpart.Kind.SAME), inA(a, b, 9));
+        assertEquals(new RecordingDiff.Counterpart(10, RecordingDiff.Counterpart.Kind.SAME), inA(a, b, 10)); // <main
+        assertEquals(new RecordingDiff.Counterpart(0, RecordingDiff.Counterpart.Kind.SAME), inA(a, b, 0));
     }
 }

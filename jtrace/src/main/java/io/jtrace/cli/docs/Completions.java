@@ -54,7 +54,7 @@ public final class Completions {
         if (o.arity().max() > 0) {
             line.append(" -r");
             if (o.completionCandidates() != null) line.append(" -a ").append(quote(String.join(" ", o.completionCandidates())));
-            else if (o.paramLabel().contains("FILE")) line.append(" -F");
+            else if (o.paramLabel().contains("FILE") || o.type() == java.nio.file.Path.class) line.append(" -F"); // as bash: a path completes to files
         }
         String d = o.description().length > 0 ? o.description()[0] : "";
         line.append(" -d ").append(quote(d.replaceAll("\\$\\{[^}]*}", "").replaceAll("\\s+", " ").strip()));

@@ -13,6 +13,7 @@ final class CommandTable {
         InspectCommands.addTo(this);
         SearchCommands.addTo(this);
         ReportCommands.addTo(this);
+        DivergeCommands.addTo(this);
         SessionCommands.addTo(this);
     }
 

@@ -19,10 +19,23 @@ public final class Explore {
     /** How the shell runs; {@code history} is the interactive history file. */
     public record Options(String script, boolean interactive, Ansi ansi, Path history, boolean debug, boolean times) {}
 
+    /** The recording given with {@code --against}: run A, compared with the one explored (B). */
+    public record Against(TraceIndex index, Path file) {}
+
     public static int run(TraceIndex index, Path file, Options options, BufferedReader stdin, PrintWriter out, PrintWriter err)
             throws IOException {
+        return run(index, file, null, options, stdin, out, err);
+    }
+
+    /** As {@link #run(TraceIndex, Path, Options, BufferedReader, PrintWriter, PrintWriter)}; with {@code against}, opened at the first divergence. */
+    public static int run(TraceIndex index, Path file, Against against, Options options, BufferedReader stdin, PrintWriter out,
+                          PrintWriter err) throws IOException {
         try (ExploreSession session = new ExploreSession(index, file, options.ansi(), options.times())) {
             session.start();
+            if (against != null) {
+                Comparison.open(session, against.index(), against.file(), out);
+                out.flush();
+            }
             if (options.script() == null && options.interactive()) {
                 return new InteractiveShell(session, options).run();
             }

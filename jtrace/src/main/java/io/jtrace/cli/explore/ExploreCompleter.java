@@ -66,6 +66,7 @@ final class ExploreCompleter implements Completer {
             };
             case REPORT_OPTIONS -> reportOptions(words.get(0), previous);
             case METHODS -> methods();
+            case DIVERGE -> position == 1 ? List.of("next", "prev", "first", "list") : List.of();
         };
     }
 

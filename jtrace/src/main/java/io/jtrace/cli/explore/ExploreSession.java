@@ -18,14 +18,17 @@ import java.util.Locale;
  * session's filters, bookmarks, the last search (for fn/fp) and the exception being followed.
  */
 final class ExploreSession implements AutoCloseable {
-    final TraceIndex index;
-    final Path file;
+    /** The recording shown; with --against, {@link #swap} shows the other one in its place. */
+    TraceIndex index;
+    Path file;
     final Ansi ansi;
     /** How events and stacks are shown. */
     final EventText text;
-    final Histories histories;
+    Histories histories;
     final SessionFilters filters = new SessionFilters();
-    final Marks marks;
+    Marks marks;
+    /** {@code explore B --against A}: the other recording and the divergences; null without. */
+    Comparison comparison;
     final CommandTable commands = new CommandTable();
     private ThreadInfo thread;
     private HistoryCursor cursor;
@@ -138,17 +141,87 @@ final class ExploreSession implements AutoCloseable {
         return Printable.text(t.label());
     }
 
-    /** {@code [customer-2 #1843 d3 bank.Bank.transfer]> } */
+    /**
+     * What the session holds of one recording (the cursor, the searches, the journeys), set aside
+     * while the other recording of {@code --against} is shown.
+     */
+    static final class Side {
+        private TraceIndex index;
+        private Path file;
+        private Histories histories;
+        private Marks marks;
+        private ThreadInfo thread;
+        private HistoryCursor cursor;
+        private FrameChoice frameChoice;
+        private io.jtrace.read.JourneyIndex journeys;
+        private Search lastSearch;
+        private ExceptionRef followed;
+        private long followedNumber;
+
+        /** A recording not shown yet: no thread chosen. */
+        Side(TraceIndex index, Path file) {
+            this.index = index;
+            this.file = file;
+            this.histories = new Histories(index);
+            this.marks = new Marks(file);
+        }
+
+        private Side() {}
+
+        TraceIndex index() {
+            return index;
+        }
+
+        ThreadInfo thread() {
+            return thread;
+        }
+
+        void close() {
+            histories.close();
+        }
+    }
+
+    /** Shows {@code other}'s recording, with its cursor, in place of this one; returns this one's, set aside. */
+    Side swap(Side other) {
+        Side mine = new Side();
+        mine.index = index;
+        mine.file = file;
+        mine.histories = histories;
+        mine.marks = marks;
+        mine.thread = thread;
+        mine.cursor = cursor;
+        mine.frameChoice = frameChoice;
+        mine.journeys = journeys;
+        mine.lastSearch = lastSearch;
+        mine.followed = followed;
+        mine.followedNumber = followedNumber;
+        index = other.index;
+        file = other.file;
+        histories = other.histories;
+        marks = other.marks;
+        thread = other.thread;
+        cursor = other.cursor;
+        frameChoice = other.frameChoice;
+        journeys = other.journeys;
+        lastSearch = other.lastSearch;
+        followed = other.followed;
+        followedNumber = other.followedNumber;
+        return mine;
+    }
+
+    /** {@code [customer-2 #1843 d3 bank.Bank.transfer]> }; with --against, {@code [B main #12 ...]> } (the side shown). */
     String prompt() {
-        if (thread == null) return "[no threads]> ";
+        String side = comparison == null ? "" : comparison.sideShown() + " ";
+        if (thread == null) return "[" + side + "no threads]> ";
         ThreadHistory.Frame f = cursor.frame();
         String where = label(thread) + " #" + (cursor.number() + 1) + " d" + Math.max(0, cursor.frameDepth())
                 + (f == null ? "" : " " + Printable.text(f.method().qualifiedName()));
-        return "[" + where + "]> ";
+        return "[" + side + where + "]> ";
     }
 
     @Override
     public void close() {
         histories.close();
+        if (comparison != null) comparison.close();
     }
 }

@@ -16,7 +16,7 @@ record ShellCommand(String name, List<String> aliases, String usage, String summ
     }
 
     /** What the words after the command name complete to. */
-    enum Completion { NONE, THREADS, METHODS, FIND, VARIABLES, MARKS_AND_NUMBERS, COMMANDS, FILTER, REPORT_OPTIONS }
+    enum Completion { NONE, THREADS, METHODS, FIND, VARIABLES, MARKS_AND_NUMBERS, COMMANDS, FILTER, REPORT_OPTIONS, DIVERGE }
 
     boolean named(String word) {
         return name.equals(word) || aliases.contains(word);
