@@ -192,6 +192,21 @@ class DiffTest {
         }
         assertTrue(e.out().contains("\n        0         1       +1  java.lang.IllegalStateException  (only in B)\n"), e::toString);
 
+        // --ignore as the walk has it: the ignored calls and all under them are not counted, nor the exceptions in them
+        Jtrace.Result routed = diff("--summary", "--sort", "calls", "--ignore", "diverge.Orders.route", base.toString(), branch.toString());
+        assertEquals(0, routed.exit(), routed::toString); // standard and express are called only by route
+        Map<String, String[]> rrows = summaryRows(routed);
+        assertEquals(List.of("40", "40", "0"), List.of(rrows.get("diverge.Orders.validate(int)")).subList(0, 3), routed::toString);
+        assertTrue(rrows.keySet().stream().noneMatch(m -> m.contains("route") || m.contains("standard") || m.contains("express")),
+                routed::toString);
+        Jtrace.Result checked = diff("--summary", "--sort", "calls", "--ignore", "diverge.Orders.check", base.toString(), exception.toString());
+        assertEquals(1, checked.exit(), checked::toString); // order 12 is still not validated in B
+        assertTrue(!checked.out().contains("IllegalStateException"), "thrown inside the ignored check: not counted\n" + checked);
+        assertEquals(List.of("40", "39", "-1"), List.of(summaryRows(checked).get("diverge.Orders.validate(int)")).subList(0, 3));
+        Jtrace.Result walkRouted = diff("--ignore", "diverge.Orders.route", base.toString(), branch.toString());
+        assertEquals(1, walkRouted.exit(), walkRouted::toString);
+        assertTrue(walkRouted.out().contains("Orders.validate returned 61 in A, 91 in B"), walkRouted::toString);
+
         Jtrace.Result bad = diff("--summary", "--fail-above", "ten", base.toString(), branch.toString());
         assertEquals(2, bad.exit(), bad::toString);
         assertEquals("jtrace diff: --fail-above takes a percentage like 10%, not 'ten'", bad.err().strip());

@@ -24,7 +24,10 @@ import java.util.Map;
  * Per method calls, total and self time in two recordings, and exceptions per type, side by side
  * ({@code jtrace diff --summary}); uftrace's {@code report --diff}. Each side is the statistics
  * {@code jtrace summary} computes ({@link MethodStatistics}) and the exceptions thrown per type,
- * joined by method (class, name, descriptor) and by exception type.
+ * joined by method (class, name, descriptor) and by exception type. Ignored methods are left out as
+ * the walk of {@link RecordingDiff} leaves them out: not their rows, nor the calls and exceptions
+ * under them; their callers' self time stays what {@code summary} gives (their calls' time is a
+ * callee's, not the caller's own).
  */
 public final class SummaryDiff {
     /** What to sort methods by: the largest change of this column first. */
@@ -121,9 +124,82 @@ public final class SummaryDiff {
         static Side of(Recording r, Selection selection) {
             MethodStatistics stats = new MethodStatistics(0);
             Map<String, Long> thrown = new HashMap<>();
+            CallVisitor counted = new ThrownCount(stats.visitor(), thrown);
             Replay.of(r.index(), r.threads(selection)).afterThread(stats::endThread)
-                    .into(new ThrownCount(stats.visitor(), thrown));
+                    .into(selection.ignored() == null ? counted : new UnderIgnoredCalls(counted, selection));
             return new Side(stats, thrown);
+        }
+    }
+
+    /**
+     * Drops every event under an ignored method's call (its callees, the exceptions thrown and
+     * caught in it), passing on the call itself: its duration then still comes out of its caller's
+     * self time, and its own row is not shown. Per thread, the depth of the ignored frame open.
+     */
+    private static final class UnderIgnoredCalls implements CallVisitor {
+        private final CallVisitor next;
+        private final Selection selection;
+        private final Map<ThreadInfo, int[]> skipping = new HashMap<>();
+        private ThreadInfo lastThread;
+        /** Of the last thread: the depth of the ignored frame its events are inside, or -1. */
+        private int[] lastSkipping;
+
+        UnderIgnoredCalls(CallVisitor next, Selection selection) {
+            this.next = next;
+            this.selection = selection;
+        }
+
+        private int[] of(ThreadInfo t) {
+            if (t != lastThread) {
+                lastThread = t;
+                lastSkipping = skipping.computeIfAbsent(t, k -> new int[] {-1});
+            }
+            return lastSkipping;
+        }
+
+        /** Whether a frame entered at {@code depth} is under an ignored call; else, if {@code method} is ignored, skips under it. */
+        private boolean under(ThreadInfo thread, int depth, MethodInfo method) {
+            int[] s = of(thread);
+            if (s[0] >= 0) return depth > s[0];
+            if (selection.ignores(method)) s[0] = depth;
+            return false;
+        }
+
+        @Override
+        public void enter(ThreadInfo thread, long nanos, int depth, MethodInfo method) {
+            if (!under(thread, depth, method)) next.enter(thread, nanos, depth, method);
+        }
+
+        @Override
+        public void enteredBeforeTracing(ThreadInfo thread, long nanos, int depth, MethodInfo method) {
+            if (!under(thread, depth, method)) next.enteredBeforeTracing(thread, nanos, depth, method);
+        }
+
+        @Override
+        public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
+                         ExceptionRef exception) {
+            int[] s = of(thread);
+            if (s[0] >= 0 && depth > s[0]) return;
+            if (s[0] == depth) s[0] = -1;
+            next.exit(thread, nanos, depth, method, durationNanos, kind, exception);
+        }
+
+        @Override
+        public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
+                         ExceptionRef exception) {
+            int[] s = of(thread);
+            if (s[0] < 0 || depth <= s[0]) next.call(thread, nanos, depth, method, durationNanos, kind, exception);
+        }
+
+        @Override
+        public void other(TraceEvent e) {
+            int[] s = of(e.thread());
+            if (s[0] >= 0) {
+                // a gap out to the ignored frame or beyond closes it (as the walk's ComparedThread does)
+                if (!(e instanceof io.jtrace.model.RecordsLost) || e.depth() > s[0]) return;
+                s[0] = -1;
+            }
+            next.other(e);
         }
     }
 
