@@ -109,6 +109,49 @@ class ExploreTerminalTest {
         waitFor("shell exited with 0");
     }
 
+    /**
+     * 'find throw' + Tab offers the exception types this recording threw (simple and full names),
+     * not every type the symbol table knows (values recorded by --vars: PrintStream, Thread, Object).
+     */
+    @Test
+    void findThrowOffersTheTypesThrown() throws Exception {
+        Path rec = dir.resolve("journeys-vars.jfr");
+        Jtrace.Result run = Jtrace.trace(dir, Jdk.current(), rec, List.of("--vars", "exceptions.**"), "exceptions.Journeys");
+        assertEquals(0, run.exit(), run::toString);
+        // the truth: every throw, found by walking them
+        Jtrace.Result walk = Jtrace.jtrace(dir, "explore", rec.toString(), "--no-times", "-c", "find throw | head 1" + "; fn | head 1".repeat(100));
+        java.util.Set<String> thrown = new java.util.TreeSet<>();
+        java.util.regex.Pattern throwLine = java.util.regex.Pattern.compile(".* \\* (?:throw|rethrow|raised by the JVM|thrown in untraced code) ([^ :]+).*");
+        for (String line : walk.outLines()) {
+            java.util.regex.Matcher m = throwLine.matcher(line);
+            assertTrue(m.matches(), line);
+            thrown.add(m.group(1));
+        }
+        assertTrue(thrown.contains("exceptions.Wrapping$WrappedException") && thrown.size() >= 5, walk::toString);
+
+        open(rec);
+        waitFor("[main #1 d0 exceptions.Journeys.main]>");
+        command("threads", "]>"); // every thread indexed: what Tab offers no longer grows
+        type("find throw ");
+        press("Tab");
+        press("Tab");
+        String s = waitFor("exceptions.Wrapping$WrappedException");
+        String offered = s.substring(s.lastIndexOf("]> find throw"));
+        for (String type : thrown) {
+            assertTrue(offered.contains(type), "offers " + type + ":\n" + offered);
+            String simple = type.substring(type.lastIndexOf('.') + 1);
+            assertTrue(offered.matches("(?s).*\\b" + java.util.regex.Pattern.quote(simple.substring(simple.lastIndexOf('$') + 1)) + "\\b.*"),
+                    "offers the simple name of " + type + ":\n" + offered);
+        }
+        for (String notThrown : List.of("java.io.PrintStream", "java.lang.ThreadGroup", "java.lang.Object", "CompletableFuture")) {
+            assertFalse(offered.contains(notThrown), "offers " + notThrown + ", which was never thrown:\n" + offered);
+        }
+        press("C-u");
+        type("quit");
+        press("Enter");
+        waitFor("shell exited with 0");
+    }
+
     private void type(String keys) {
         tmux("send-keys", "-t", "t", "-l", keys);
     }

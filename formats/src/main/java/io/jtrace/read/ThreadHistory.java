@@ -46,6 +46,8 @@ public final class ThreadHistory {
     private volatile boolean done;
     private volatile RuntimeException failure;
     private final Object progress = new Object();
+    /** The types of the exceptions thrown in the events indexed so far (what 'find throw' can find). */
+    private final java.util.Set<String> thrownTypes = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private ThreadHistory(TraceIndex index, TraceIndex.ThreadBatches batches) {
         this.index = index;
@@ -75,7 +77,7 @@ public final class ThreadHistory {
     /** Replays the thread once, publishing each batch's entry as soon as it is made. */
     public void build() {
         try {
-            Counter counter = new Counter();
+            Counter counter = new Counter(thrownTypes);
             ThreadReplay replay = new ThreadReplay(index, batches, counter, null, null);
             for (int k = 0; ; k++) {
                 ThreadReplay.Checkpoint state = replay.checkpoint();
@@ -144,10 +146,15 @@ public final class ThreadHistory {
 
     /** Counts events and notes each segment's lowest level and first time. */
     private static final class Counter implements CallVisitor {
+        private final java.util.Set<String> thrownTypes;
         long count;
         int minLevel;
         long firstNanos;
         long lastNanos;
+
+        Counter(java.util.Set<String> thrownTypes) {
+            this.thrownTypes = thrownTypes;
+        }
 
         private void event(int level, long nanos) {
             count++;
@@ -174,7 +181,16 @@ public final class ThreadHistory {
         @Override
         public void other(TraceEvent e) {
             event(e.depth(), e.nanos());
+            if (e instanceof io.jtrace.model.ExceptionThrown t && t.exception().type() != null) thrownTypes.add(t.exception().type());
         }
+    }
+
+    /**
+     * The types of the exceptions thrown in this thread's events indexed so far (all of them once
+     * {@link #complete()}), noted while the history is built: no reading of its own.
+     */
+    public java.util.Set<String> thrownTypes() {
+        return java.util.Collections.unmodifiableSet(thrownTypes);
     }
 
     public ThreadInfo thread() {

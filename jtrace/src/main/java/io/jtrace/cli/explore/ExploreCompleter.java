@@ -16,7 +16,7 @@ import java.util.Set;
 
 /**
  * Tab completion from the recording: command names; thread names and ids; method names, simple
- * ({@code Bank.transfer}) and qualified; exception types; the variables of the cursor's frame
+ * ({@code Bank.transfer}) and qualified; the exception types thrown; the variables of the cursor's frame
  * (others after them); bookmarks; the filters' kinds; the reports' own options.
  */
 final class ExploreCompleter implements Completer {
@@ -55,7 +55,7 @@ final class ExploreCompleter implements Completer {
             case VARIABLES -> position == 1 ? variables() : List.of();
             case FIND -> position == 1 ? List.of("call", "throw", "write", "read") : position == 2 ? switch (words.get(1)) {
                 case "call" -> methods();
-                case "throw" -> types();
+                case "throw" -> thrownTypes();
                 case "write", "read" -> variables();
                 default -> List.of();
             } : words.get(1).equals("call") && position == 3 ? List.of("--min") : List.of();
@@ -76,7 +76,7 @@ final class ExploreCompleter implements Completer {
         switch (previous) {
             case "--thread": return threads();
             case "--include": case "--exclude": case "--method": case "--focus": case "--caught-in": return methods();
-            case "--type": return types();
+            case "--type": return thrownTypes();
             case "--var": return variables();
             default: break;
         }
@@ -115,8 +115,23 @@ final class ExploreCompleter implements Completer {
         return methods;
     }
 
-    private List<String> types() {
-        return session.index.symbols().types().values().stream().distinct().sorted().toList();
+    /**
+     * The exception types thrown in the recording, by simple name (the part after '$' for a nested
+     * class, as 'find throw' matches it) and by full name: the symbol table knows every type a value
+     * had, not which are exceptions, so these come from the throws the threads' histories met while
+     * they were built (in the background: all of them soon after the shell opens; no reading here).
+     */
+    private List<String> thrownTypes() {
+        Set<String> full = new java.util.TreeSet<>();
+        for (ThreadInfo t : session.index.threads()) full.addAll(session.histories.of(t).thrownTypes());
+        Set<String> simple = new java.util.TreeSet<>();
+        for (String type : full) {
+            String name = type.substring(type.lastIndexOf('.') + 1);
+            simple.add(name.substring(name.lastIndexOf('$') + 1));
+        }
+        List<String> names = new ArrayList<>(simple);
+        names.addAll(full);
+        return names;
     }
 
     /** The cursor frame's variables first, then every other variable's name. */
