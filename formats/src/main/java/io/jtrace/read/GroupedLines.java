@@ -1,6 +1,5 @@
 package io.jtrace.read;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
@@ -13,7 +12,6 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * Text lines collected into groups (one per variable) while a trace streams by in time order,
@@ -24,17 +22,26 @@ import java.util.function.Supplier;
 public final class GroupedLines implements AutoCloseable {
     private static final int MEMORY_BUDGET = 8 << 20;
 
-    /** One group: its header and counters are the caller's; its lines live here. */
+    /**
+     * One group: its key and counters are the caller's; its lines live here. No header is kept: the
+     * caller makes it from the key when it prints (a String per group was ~140 bytes of millions).
+     */
     public static final class Group {
-        public final String header;
+        public final Object key;
         public long reads;
         public long writes;
-        private final ByteArrayOutputStream pending = new ByteArrayOutputStream(256);
-        private long[] chunks = new long[0]; // offset, length pairs in the spill file
+        /**
+         * Lines not spilled yet, made on first use and dropped at each spill: millions of groups (a
+         * field of every object of a parser) each holding an emptied buffer of its largest size
+         * made the shell's {@code vars} hold hundreds of MB (bench/README.md, "vars in the shell").
+         */
+        private byte[] pending;
+        private int pendingSize;
+        private long[] chunks; // offset, length pairs in the spill file
         private int chunkCount;
 
-        Group(String header) {
-            this.header = header;
+        Group(Object key) {
+            this.key = key;
         }
     }
 
@@ -43,14 +50,19 @@ public final class GroupedLines implements AutoCloseable {
     private long spillSize;
     private long buffered;
 
-    /** The group for {@code key}, created with {@code header} on first use (groups keep first-use order). */
-    public Group group(Object key, Supplier<String> header) {
-        return groups.computeIfAbsent(key, k -> new Group(header.get()));
+    /** The group for {@code key}, created on first use (groups keep first-use order). */
+    public Group group(Object key) {
+        return groups.computeIfAbsent(key, Group::new);
     }
 
     public void add(Group g, String line) throws IOException {
         byte[] bytes = (line + "\n").getBytes(StandardCharsets.UTF_8);
-        g.pending.write(bytes, 0, bytes.length);
+        int size = g.pendingSize + bytes.length;
+        if (g.pending == null || size > g.pending.length) {
+            g.pending = Arrays.copyOf(g.pending == null ? new byte[0] : g.pending, Math.max(size, Math.max(64, 2 * g.pendingSize)));
+        }
+        System.arraycopy(bytes, 0, g.pending, g.pendingSize, bytes.length);
+        g.pendingSize = size;
         buffered += bytes.length;
         if (buffered > MEMORY_BUDGET) spillAll();
     }
@@ -70,7 +82,7 @@ public final class GroupedLines implements AutoCloseable {
             }
             out.print(new String(b.array(), StandardCharsets.UTF_8));
         }
-        out.print(g.pending.toString(StandardCharsets.UTF_8));
+        if (g.pendingSize > 0) out.print(new String(g.pending, 0, g.pendingSize, StandardCharsets.UTF_8));
     }
 
     private void spillAll() throws IOException {
@@ -80,16 +92,17 @@ public final class GroupedLines implements AutoCloseable {
             file.toFile().deleteOnExit();
         }
         for (Group g : groups.values()) {
-            if (g.pending.size() == 0) continue;
-            byte[] bytes = g.pending.toByteArray();
-            ByteBuffer b = ByteBuffer.wrap(bytes);
+            if (g.pendingSize == 0) continue;
+            ByteBuffer b = ByteBuffer.wrap(g.pending, 0, g.pendingSize);
             while (b.hasRemaining()) spill.write(b, spillSize + b.position());
-            if (2 * g.chunkCount + 2 > g.chunks.length) g.chunks = Arrays.copyOf(g.chunks, Math.max(8, g.chunks.length * 2));
+            if (g.chunks == null) g.chunks = new long[2];
+            else if (2 * g.chunkCount + 2 > g.chunks.length) g.chunks = Arrays.copyOf(g.chunks, g.chunks.length * 2);
             g.chunks[2 * g.chunkCount] = spillSize;
-            g.chunks[2 * g.chunkCount + 1] = bytes.length;
+            g.chunks[2 * g.chunkCount + 1] = g.pendingSize;
             g.chunkCount++;
-            spillSize += bytes.length;
-            g.pending.reset();
+            spillSize += g.pendingSize;
+            g.pending = null;
+            g.pendingSize = 0;
         }
         buffered = 0;
     }

@@ -134,7 +134,7 @@ final class VarsCommand extends RecordingCommand {
                     // An array's accesses are kept even if this one's name does not match: another
                     // access may name the same array (the section is shown if any of them matches).
                     if (!nameMatches && !array) return;
-                    GroupedLines.Group g = histories.group(key(a), () -> header(a, ids));
+                    GroupedLines.Group g = histories.group(key(a));
                     String valueType = a.variable().type();
                     if (array) {
                         ArrayTitle title = arrays.computeIfAbsent(g, x -> new ArrayTitle(a.array(), ids));
@@ -157,7 +157,7 @@ final class VarsCommand extends RecordingCommand {
                 if (title != null && !title.selected) continue;
                 if (!first) out.println();
                 first = false;
-                out.println(ansi.bold(title != null ? title.header() : g.header) + ansi.dim("  (" + count(g.writes, "write") + ", " + count(g.reads, "read") + ")"));
+                out.println(ansi.bold(title != null ? title.header() : header((Key) g.key, index, ids)) + ansi.dim("  (" + count(g.writes, "write") + ", " + count(g.reads, "read") + ")"));
                 histories.print(g, out);
             }
             out.flush();
@@ -177,16 +177,22 @@ final class VarsCommand extends RecordingCommand {
         };
     }
 
-    /** {@code local int sum in counter.Counter.main(String[])}, {@code field int count of vars.Tally@1b6d3586}, ... */
-    private static String header(VariableAccess a, ObjectIds ids) {
-        VariableInfo v = a.variable();
-        return switch (v.kind()) {
-            case LOCAL, PARAM -> v.kind().label() + " " + v.typeName() + " " + v.name() + " in " + a.method().displayName();
-            case FIELD -> "field " + v.typeName() + " " + v.name() + " of " + v.ownerClass()
-                    + (a.owner() != 0 ? ids.suffix(a.owner()) : " (before its constructor's super())");
-            case STATIC -> "static " + v.typeName() + " " + v.ownerClass() + "." + v.name();
-            case ARRAY -> "array " + v.typeName() + "[] " + VariableText.arrayName(v) + ids.suffix(a.array());
-            case UNKNOWN, ARGUMENT, RETURN -> "variable site #" + v.siteId() + " (its definition is missing from the recording)";
+    /**
+     * {@code local int sum in counter.Counter.main(String[])}, {@code field int count of vars.Tally@1b6d3586}, ...
+     * made from the key when the section is printed (an array's title is {@link ArrayTitle}'s).
+     */
+    private static String header(Key k, TraceIndex index, ObjectIds ids) {
+        String typeName = new VariableInfo(0, 0, k.kind(), k.name(), k.type(), -1, "", 0, false, false).typeName();
+        return switch (k.kind()) {
+            case LOCAL, PARAM -> {
+                io.jtrace.model.MethodInfo m = index.symbols().method(k.methodId());
+                yield k.kind().label() + " " + typeName + " " + k.name() + " in " + (m == null ? "method #" + k.methodId() : m.displayName());
+            }
+            case FIELD -> "field " + typeName + " " + k.name() + " of " + k.owner()
+                    + (k.identity() != 0 ? ids.suffix(k.identity()) : " (before its constructor's super())");
+            case STATIC -> "static " + typeName + " " + k.owner() + "." + k.name();
+            case ARRAY -> "array " + typeName + "[] (array)" + ids.suffix(k.identity());
+            case UNKNOWN, ARGUMENT, RETURN -> "variable site #" + k.methodId() + " (its definition is missing from the recording)";
         };
     }
 

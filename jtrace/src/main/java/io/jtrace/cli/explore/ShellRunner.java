@@ -145,6 +145,11 @@ final class ShellRunner {
             if (debug) e.printStackTrace(err);
         } finally {
             running = null;
+            // A report's aggregates (a call tree, vars' groups) are garbage once it is shown; the serial
+            // collector the launcher picks gives memory back only at a full collection, so without one the
+            // shell kept its peak (449 MB after 'tree' on a 163M-record recording; bench/README.md, "vars
+            // in the shell")
+            if (ReportCommands.REPORTS.contains(command.name())) System.gc();
             if (file != null) {
                 try {
                     file.close();
