@@ -37,7 +37,7 @@ public final class CallTreeBuilder {
     public static final MethodInfo LOST_FRAME = new MethodInfo(0, "?", "(frames before lost records)", "()V", null, 0, 0);
 
     /** Open frames of one thread: their nodes (-1: none, below the depth limit or outside the focus). */
-    private static final class Stack {
+    private final class Stack extends FrameContext {
         final int root;
         int[] nodes = new int[64];
         /**
@@ -52,13 +52,38 @@ public final class CallTreeBuilder {
         long[] childNanos = new long[64];
         /** Inside a focused subtree (always, without focus). */
         boolean[] inTree = new boolean[64];
-        int depth;
         /** The outermost frames that stand for frames a first part knows ({@link #resume}), still open. */
         int resumed;
 
         Stack(int root) {
+            super(64);
             this.root = root;
             Arrays.fill(lastNode, -1);
+        }
+
+        @Override
+        protected void grow(int n) {
+            int before = nodes.length;
+            nodes = Arrays.copyOf(nodes, n);
+            lastParent = Arrays.copyOf(lastParent, n * WAYS);
+            lastMethod = Arrays.copyOf(lastMethod, n * WAYS);
+            lastNode = Arrays.copyOf(lastNode, n * WAYS);
+            Arrays.fill(lastNode, before * WAYS, n * WAYS, -1);
+            childNanos = Arrays.copyOf(childNanos, n);
+            pages = Arrays.copyOf(pages, n);
+            offsets = Arrays.copyOf(offsets, n);
+            inTree = Arrays.copyOf(inTree, n);
+        }
+
+        /** A frame a gap cut off never ends in the records; a resumed one no longer stands for the first part's. */
+        @Override
+        protected void cut(int level) {
+            if (level < resumed) resumed = level;
+        }
+
+        @Override
+        protected void unknown(int level, long nanos) {
+            entered(this, level, LOST_FRAME);
         }
     }
 
@@ -131,13 +156,7 @@ public final class CallTreeBuilder {
 
         @Override
         public void other(TraceEvent e) {
-            Stack s = stack(e.thread());
-            if (e instanceof RecordsLost l) {
-                // frames open before the gap never end in the records, but those a RESYNC still lists go on
-                s.depth = Math.min(s.depth, l.kept());
-                s.resumed = Math.min(s.resumed, s.depth);
-                for (int i = s.depth; i < l.depth(); i++) CallTreeBuilder.this.enter(s, LOST_FRAME);
-            }
+            if (e instanceof RecordsLost l) stack(e.thread()).lost(l);
         }
     };
 
@@ -172,11 +191,12 @@ public final class CallTreeBuilder {
     }
 
     private void enter(Stack s, MethodInfo m) {
-        int d = s.depth;
-        if (d == s.nodes.length) grow(s);
+        entered(s, s.pushLevel(), m);
+    }
+
+    private void entered(Stack s, int d, MethodInfo m) {
         s.nodes[d] = limited ? enterLimited(s, d, m) : callee(s, d, d == 0 ? s.root : s.nodes[d - 1], m);
         s.childNanos[d] = 0;
-        s.depth = d + 1;
     }
 
     /** With a focus or a depth limit (kept apart: the common path stays small enough to be inlined). */
@@ -220,22 +240,9 @@ public final class CallTreeBuilder {
         return node;
     }
 
-    private static void grow(Stack s) {
-        int n = s.nodes.length * 2;
-        s.nodes = Arrays.copyOf(s.nodes, n);
-        s.lastParent = Arrays.copyOf(s.lastParent, n * WAYS);
-        s.lastMethod = Arrays.copyOf(s.lastMethod, n * WAYS);
-        s.lastNode = Arrays.copyOf(s.lastNode, n * WAYS);
-        Arrays.fill(s.lastNode, n / 2 * WAYS, n * WAYS, -1);
-        s.childNanos = Arrays.copyOf(s.childNanos, n);
-        s.pages = Arrays.copyOf(s.pages, n);
-        s.offsets = Arrays.copyOf(s.offsets, n);
-        s.inTree = Arrays.copyOf(s.inTree, n);
-    }
-
     private void exit(Stack s, long duration, ExitKind kind) {
-        if (s.depth == 0) return;
-        int d = --s.depth;
+        int d = s.popLevel();
+        if (d < 0) return;
         if (d < s.resumed) {
             resumedExits.add(new ResumedExit(d, duration, s.childNanos[d], kind));
             s.resumed = d;
@@ -273,15 +280,15 @@ public final class CallTreeBuilder {
         Stack s = stack(thread);
         resumedThread = thread;
         resumedNodes = new int[depth];
-        for (int d = 0; d < depth; d++) {
-            if (d == s.nodes.length) grow(s);
+        s.truncate(0);
+        for (int i = 0; i < depth; i++) {
+            int d = s.pushLevel();
             int node = tree.child(d == 0 ? s.root : s.nodes[d - 1], RESUMED_FRAME);
             s.nodes[d] = node;
             s.pages[d] = tree.page(node);
             s.offsets[d] = CallTree.at(node);
             resumedNodes[d] = node;
         }
-        s.depth = depth;
         s.resumed = depth;
     }
 
@@ -298,16 +305,16 @@ public final class CallTreeBuilder {
         int[] firstNodes = new int[0];
         if (second.resumedThread != null) {
             Stack s = suspended;
-            if (s == null || suspendedThread.id() != second.resumedThread.id() || s.depth != second.resumedNodes.length
-                    || open.enterNanos().length != s.depth) {
+            if (s == null || suspendedThread.id() != second.resumedThread.id() || s.depth() != second.resumedNodes.length
+                    || open.enterNanos().length != s.depth()) {
                 throw new IllegalArgumentException("the parts do not meet: different frames open at the split");
             }
-            firstNodes = Arrays.copyOf(s.nodes, s.depth);
+            firstNodes = Arrays.copyOf(s.nodes, s.depth());
             for (ResumedExit x : second.resumedExits) {
                 int d = x.depth();
                 // its time and its callees' count from its enter, in the first part, not from the split
                 long duration = x.duration() + (resumedNanos - open.enterNanos()[d]);
-                long inCallees = s.childNanos[d] + x.inCallees() + (d + 1 < s.depth ? resumedNanos - open.enterNanos()[d + 1] : 0);
+                long inCallees = s.childNanos[d] + x.inCallees() + (d + 1 < s.depth() ? resumedNanos - open.enterNanos()[d + 1] : 0);
                 ExitKind kind = open.untimed()[d] && x.kind() == ExitKind.RETURN ? ExitKind.RETURN_UNTIMED : x.kind();
                 CallTree.ended(s.pages[d], s.offsets[d], duration, inCallees, kind);
             }

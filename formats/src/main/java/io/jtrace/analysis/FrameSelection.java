@@ -20,25 +20,50 @@ public abstract class FrameSelection implements CallVisitor {
     private Frames[] byThread = new Frames[8];
 
     /** Per thread: for each open frame, whether it is shown. */
-    private static final class Frames {
+    private static final class Frames extends FrameContext {
         boolean[] shown = new boolean[64];
-        int depth;
         int shownDepth;
+        /** Whether the unknown frames below a gap being applied are shown. */
+        boolean unknownShown;
+
+        Frames() {
+            super(64);
+        }
+
+        @Override
+        protected void grow(int capacity) {
+            shown = Arrays.copyOf(shown, capacity);
+        }
+
+        @Override
+        protected void cut(int level) {
+            if (shown[level]) shownDepth--;
+        }
+
+        @Override
+        protected void unknown(int level, long nanos) {
+            set(level, unknownShown);
+        }
 
         void push(boolean s) {
-            if (depth == shown.length) shown = Arrays.copyOf(shown, depth * 2);
-            shown[depth++] = s;
+            set(pushLevel(), s);
+        }
+
+        private void set(int level, boolean s) {
+            shown[level] = s;
             if (s) shownDepth++;
         }
 
         boolean pop() {
-            if (depth == 0) return false;
-            boolean s = shown[--depth];
+            int level = popLevel();
+            if (level < 0) return false;
+            boolean s = shown[level];
             if (s) shownDepth--;
             return s;
         }
 
         boolean innermostShown() {
+            int depth = depth();
             return depth == 0 || shown[depth - 1];
         }
     }
@@ -108,10 +133,9 @@ public abstract class FrameSelection implements CallVisitor {
         Frames f = frames(e.thread());
         if (e instanceof RecordsLost gap) {
             boolean shown = showsGap(gap);
-            while (f.depth > gap.kept()) f.pop(); // the frames a RESYNC still lists go on, shown as they were
-            int shownKept = f.shownDepth;
-            for (int i = f.depth; i < gap.depth(); i++) f.push(shown);
-            if (shown) next.other(gap.at(f.shownDepth, shownKept));
+            f.unknownShown = shown; // the frames a RESYNC still lists go on, shown as they were
+            int kept = f.lost(gap);
+            if (shown) next.other(gap.at(f.shownDepth, f.shownDepth - (f.depth() - kept)));
             return;
         }
         TraceEvent shown = showOther(e, f.innermostShown(), f.shownDepth);

@@ -96,8 +96,8 @@ public final class MethodStatistics {
     public record ThreadRow(ThreadInfo thread, long events, long calls, long tracedNanos, long firstNanos,
                             long lastNanos, List<MethodTime> busiest) {}
 
-    /** Per thread: open frames and self time per method id. */
-    private static final class ThreadState {
+    /** Per thread: open frames (their methods' slots) and self time per method id. */
+    private static final class ThreadState extends FrameContext {
         final ThreadInfo thread;
         int[] methods = new int[64];
         /**
@@ -107,7 +107,6 @@ public final class MethodStatistics {
          * replay each time a thread's outermost call returned, late in a recording).
          */
         long[] childNanos = new long[65];
-        int depth;
         /**
          * Per method id, side by side (one cache line per call, not three): at {@code 2 * id} the
          * open calls (total time is added only when the outermost one ends), at {@code 2 * id + 1}
@@ -125,9 +124,35 @@ public final class MethodStatistics {
         long last;
 
         ThreadState(ThreadInfo thread, long now) {
+            super(64);
             this.thread = thread;
             this.first = now;
             this.last = now;
+        }
+
+        @Override
+        protected void grow(int capacity) {
+            methods = Arrays.copyOf(methods, capacity);
+            childNanos = Arrays.copyOf(childNanos, capacity + 1);
+        }
+
+        /** A frame a gap cut off: no longer open, and no row's call (its time is unknown). */
+        @Override
+        protected void cut(int level) {
+            perMethod[2 * methods[level]]--;
+        }
+
+        /** A placeholder (slot 0) that owns no row. */
+        @Override
+        protected void unknown(int level, long nanos) {
+            opened(level, 0, nanos);
+        }
+
+        void opened(int level, int id, long now) {
+            methods[level] = id;
+            childNanos[level + 1] = 0;
+            perMethod[2 * id]++;
+            if (now >= last) last = now;
         }
     }
 
@@ -201,10 +226,8 @@ public final class MethodStatistics {
             if (e instanceof RecordsLost l) {
                 lost++;
                 lostBatches += l.batches();
-                // The frames below a gap are unknown: placeholders (id 0) that own no row; those a
-                // RESYNC still lists (kept) go on and count their time as theirs.
-                while (t.depth > l.kept()) pop(t, null, 0, ExitKind.UNFINISHED);
-                for (int i = t.depth; i < l.depth(); i++) push(t, MethodInfo.unknown(0), now);
+                // those a RESYNC still lists (kept) go on and count their time as theirs
+                t.lost(l);
             } else {
                 otherKinds.merge(io.jtrace.format.EventKinds.name(e), 1L, Long::sum);
             }
@@ -239,34 +262,26 @@ public final class MethodStatistics {
     }
 
     private void push(ThreadState t, MethodInfo m, long now) {
-        if (t.depth == t.methods.length) {
-            t.methods = Arrays.copyOf(t.methods, t.depth * 2);
-            t.childNanos = Arrays.copyOf(t.childNanos, t.depth * 2 + 1);
-        }
+        int level = t.pushLevel();
         int id = slot(m);
-        t.methods[t.depth] = id;
-        t.childNanos[t.depth + 1] = 0;
-        t.depth++;
         grow(t, id);
-        t.perMethod[2 * id]++;
-        if (now >= t.last) t.last = now;
+        t.opened(level, id, now);
     }
 
-    /** Ends the innermost open frame; {@code method} may be null when the frame is dropped at a gap. */
+    /** Ends the innermost open frame. */
     private void pop(ThreadState t, MethodInfo method, long duration, ExitKind kind) {
-        if (t.depth == 0) return;
-        t.depth--;
-        int id = t.methods[t.depth];
+        int level = t.popLevel();
+        if (level < 0) return;
+        int id = t.methods[level];
         t.perMethod[2 * id]--;
-        if (method == null) return;
         // an untimed call with timed callees measured a span (between its neighbours' records), which
         // comes out of the caller's self time as a callee's duration; one with none left it all there
         if (kind == ExitKind.RETURN_UNTIMED && duration == 0) untimedIn(t, id);
-        long inCallees = t.childNanos[t.depth + 1];
+        long inCallees = t.childNanos[level + 1];
         long self = duration - inCallees;
         // no time in callees: none, or only untimed ones, which the tracer counts as a leaf call too
         record(t, id, method, duration, Math.max(0, self), kind, inCallees == 0);
-        t.childNanos[t.depth] += duration;
+        t.childNanos[level] += duration;
     }
 
     private void leaf(ThreadState t, MethodInfo m, long duration, ExitKind kind) {
@@ -278,12 +293,13 @@ public final class MethodStatistics {
             shortestLeaf = duration;
         }
         record(t, id, m, duration, duration, kind, true);
-        t.childNanos[t.depth] += duration;
+        t.childNanos[t.depth()] += duration;
     }
 
     /** An untimed call of method {@code id} ended (a leaf or not): its time stayed in its caller's self time. */
     private void untimedIn(ThreadState t, int id) {
-        if (id != 0 && t.depth > 0 && t.methods[t.depth - 1] != 0) untimedUnder.add(((long) t.methods[t.depth - 1] << 32) | id);
+        int depth = t.depth();
+        if (id != 0 && depth > 0 && t.methods[depth - 1] != 0) untimedUnder.add(((long) t.methods[depth - 1] << 32) | id);
     }
 
     /** {@code leafCall}: a call with no time in traced callees (none, or only untimed ones), as the tracer decides. */

@@ -43,37 +43,49 @@ public final class NumberedCalls implements CallVisitor {
     private long current;
 
     /** A thread's open frames: number (0 = unknown frame) and time spent in traced callees so far. */
-    private static final class Frames {
+    private static final class Frames extends FrameContext {
         final long threadId;
         final int ordinal;
         /** The next call's number. */
         long nextId;
         long[] ids = new long[64];
         long[] childNanos = new long[64];
-        int depth;
 
         Frames(long threadId, int ordinal) {
+            super(64);
             this.threadId = threadId;
             this.ordinal = ordinal;
             this.nextId = ordinal + 1;
         }
 
+        @Override
+        protected void grow(int capacity) {
+            ids = Arrays.copyOf(ids, capacity);
+            childNanos = Arrays.copyOf(childNanos, capacity);
+        }
+
+        @Override
+        protected void unknown(int level, long nanos) {
+            set(level, 0);
+        }
+
         void push(long id) {
-            if (depth == ids.length) {
-                ids = Arrays.copyOf(ids, depth * 2);
-                childNanos = Arrays.copyOf(childNanos, depth * 2);
-            }
-            ids[depth] = id;
-            childNanos[depth] = 0;
-            depth++;
+            set(pushLevel(), id);
+        }
+
+        private void set(int level, long id) {
+            ids[level] = id;
+            childNanos[level] = 0;
         }
 
         long top() {
+            int depth = depth();
             return depth == 0 ? 0 : ids[depth - 1];
         }
 
         /** A callee of the innermost frame took {@code nanos}. */
         void calleeTook(long nanos) {
+            int depth = depth();
             if (depth > 0) childNanos[depth - 1] += nanos;
         }
     }
@@ -153,12 +165,12 @@ public final class NumberedCalls implements CallVisitor {
     public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
                      ExceptionRef exception) {
         Frames f = frames(thread);
-        if (f.depth == 0) { // its enter was lost; the replay drops such exits, this is for other sources
+        int level = f.popLevel();
+        if (level < 0) { // its enter was lost; the replay drops such exits, this is for other sources
             current = 0;
         } else {
-            f.depth--;
-            current = f.ids[f.depth];
-            long self = Math.max(0, durationNanos - f.childNanos[f.depth]);
+            current = f.ids[level];
+            long self = Math.max(0, durationNanos - f.childNanos[level]);
             f.calleeTook(durationNanos);
             if (current != 0) {
                 ended.call(thread, current, f.top(), depth, method, nanos - durationNanos, durationNanos, self, kind, exception);
@@ -180,12 +192,8 @@ public final class NumberedCalls implements CallVisitor {
     @Override
     public void other(TraceEvent e) {
         Frames f = frames(e.thread());
-        if (e instanceof RecordsLost lost) {
-            // The frames above those a RESYNC still lists were cut off: no row. The frames below the
-            // gap are unknown (0), as MethodStatistics takes them.
-            if (f.depth > lost.kept()) f.depth = Math.max(0, lost.kept());
-            while (f.depth < lost.depth()) f.push(0);
-        }
+        // the frames a gap cut off have no row; those below it are unknown (0)
+        if (e instanceof RecordsLost lost) f.lost(lost);
         current = f.top();
         next.other(e);
     }

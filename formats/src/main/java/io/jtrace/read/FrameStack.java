@@ -1,5 +1,6 @@
 package io.jtrace.read;
 
+import io.jtrace.analysis.FrameContext;
 import io.jtrace.model.CallValues;
 import io.jtrace.model.MethodInfo;
 
@@ -8,19 +9,49 @@ import java.util.Arrays;
 /**
  * The open frames of one thread during a replay, outermost first: method, enter time, whether
  * the enter was untimed, and the arguments {@code run --args} recorded (or null) per frame. The
- * replay engine's one copy of this bookkeeping, also kept by writers that follow a thread's frames
- * (the expanded JFR recording's stack traces).
+ * replay engine's frame context, also kept by writers that follow a thread's frames (the expanded
+ * JFR recording's stack traces); an unknown frame has the method {@link #UNKNOWN} unless told otherwise.
  */
-public final class FrameStack {
+public final class FrameStack extends FrameContext {
+    /** The method of an unknown frame (entered in lost records). */
+    public static final MethodInfo UNKNOWN = MethodInfo.unknown(0);
+
     private MethodInfo[] methods = new MethodInfo[64];
     private long[] enterNanos = new long[64];
     /** The frame's enter was written without a clock read: its enter time is the record before's. */
     private boolean[] untimed = new boolean[64];
     private CallValues[] values = new CallValues[64];
-    private int depth;
 
-    public int depth() {
-        return depth;
+    /** What stands for an unknown frame here. */
+    private final MethodInfo unknown;
+
+    public FrameStack() {
+        this(UNKNOWN);
+    }
+
+    /** Unknown frames stand as {@code unknown} (a writer that tells them by null). */
+    public FrameStack(MethodInfo unknown) {
+        super(64);
+        this.unknown = unknown;
+    }
+
+    @Override
+    protected void grow(int capacity) {
+        methods = Arrays.copyOf(methods, capacity);
+        enterNanos = Arrays.copyOf(enterNanos, capacity);
+        untimed = Arrays.copyOf(untimed, capacity);
+        values = Arrays.copyOf(values, capacity);
+    }
+
+    @Override
+    protected void cut(int level) {
+        methods[level] = null;
+        values[level] = null;
+    }
+
+    @Override
+    protected void unknown(int level, long nanos) {
+        set(level, unknown, nanos, false, null);
     }
 
     public void push(MethodInfo m, long nanos) {
@@ -32,17 +63,14 @@ public final class FrameStack {
     }
 
     public void push(MethodInfo m, long nanos, boolean untimedEnter, CallValues v) {
-        if (depth == methods.length) {
-            methods = Arrays.copyOf(methods, depth * 2);
-            enterNanos = Arrays.copyOf(enterNanos, depth * 2);
-            untimed = Arrays.copyOf(untimed, depth * 2);
-            values = Arrays.copyOf(values, depth * 2);
-        }
-        methods[depth] = m;
-        enterNanos[depth] = nanos;
-        untimed[depth] = untimedEnter;
-        values[depth] = v;
-        depth++;
+        set(pushLevel(), m, nanos, untimedEnter, v);
+    }
+
+    private void set(int level, MethodInfo m, long nanos, boolean untimedEnter, CallValues v) {
+        methods[level] = m;
+        enterNanos[level] = nanos;
+        untimed[level] = untimedEnter;
+        values[level] = v;
     }
 
     /** Whether the frame at this level was entered without a clock read (an untimed call). */
@@ -52,8 +80,7 @@ public final class FrameStack {
 
     /** Pops the innermost frame (read it with {@link #method}, {@link #enterNanos}, {@link #untimed} and {@link #values} before). */
     public void pop() {
-        methods[--depth] = null;
-        values[depth] = null;
+        cut(popLevel());
     }
 
     public MethodInfo method(int level) {
@@ -71,15 +98,7 @@ public final class FrameStack {
 
     /** The innermost frame's method, or null if none is open. */
     public MethodInfo top() {
+        int depth = depth();
         return depth > 0 ? methods[depth - 1] : null;
-    }
-
-    /** Keeps the outermost {@code level} frames. */
-    public void truncate(int level) {
-        for (int i = level; i < depth; i++) { // not Arrays.fill: see CallBlock.clear
-            methods[i] = null;
-            values[i] = null;
-        }
-        depth = level;
     }
 }

@@ -282,12 +282,10 @@ final class ThreadReplay extends BatchDecoder {
     private void lost(long baseNanos, int startDepth, long count) {
         flushPending();
         dropReturn();
-        frames.truncate(0);
-        long t = baseNanos - origin;
-        MethodInfo unknown = MethodInfo.unknown(0);
-        for (int i = 0; i < startDepth; i++) frames.push(unknown, t);
+        RecordsLost gap = new RecordsLost(thread, baseNanos - origin, startDepth, count);
+        frames.lost(gap);
         if (current != null) current.set(null);
-        visitor.other(new RecordsLost(thread, t, startDepth, count));
+        visitor.other(gap);
     }
 
     /** A record other than an enter or a normal return, read into {@link #raw}. */

@@ -1,5 +1,6 @@
 package io.jtrace.write;
 
+import io.jtrace.analysis.FrameContext;
 import io.jtrace.read.EncodedRecord;
 import io.jtrace.read.SymbolTable;
 import io.jtrace.read.TraceIndex;
@@ -49,22 +50,36 @@ public final class RecordingWriter implements AutoCloseable {
             TracerStatisticsEvent.class);
 
     /** One thread's batch being filled. */
-    private static final class ThreadBatch {
+    private static final class ThreadBatch extends FrameContext {
         final ThreadInfo thread;
         final RecordEncoder encoder = new RecordEncoder();
         long sequence;
-        int depth;
         int startDepth;
         /** Method ids of the open frames written (0: unknown), for a RESYNC record's list. */
         int[] stack = new int[32];
 
         ThreadBatch(ThreadInfo thread) {
+            super(32);
             this.thread = thread;
         }
 
+        @Override
+        protected void grow(int capacity) {
+            stack = java.util.Arrays.copyOf(stack, capacity);
+        }
+
+        @Override
+        protected void unknown(int level, long nanos) {
+            stack[level] = 0;
+        }
+
         void push(int methodId) {
-            if (depth == stack.length) stack = java.util.Arrays.copyOf(stack, depth * 2);
-            stack[depth++] = methodId;
+            int level = pushLevel(); // before reading the array, which it may replace
+            stack[level] = methodId;
+        }
+
+        void pop() {
+            popLevel();
         }
     }
 
@@ -152,7 +167,7 @@ public final class RecordingWriter implements AutoCloseable {
             values(b, values, RecordFormat.ARGUMENT, e.nanos() + origin);
             values(b, values, RecordFormat.RETURN, e.nanos() + origin);
             b.encoder.exitUntimed();
-            b.depth--;
+            b.pop();
         } else if (e instanceof MethodCall m) {
             before(b, e.nanos() + origin);
             b.encoder.enter(m.method().id(), e.nanos() + origin);
@@ -167,14 +182,12 @@ public final class RecordingWriter implements AutoCloseable {
             // the tracer's own loss: a RESYNC record again, with the frames open now (those it
             // still lists go on; the others, unknown here, as id 0)
             before(b, e.nanos() + origin);
-            b.depth = Math.min(b.depth, l.kept());
-            while (b.depth < l.depth()) b.push(0);
-            b.encoder.resync(e.nanos() + origin, b.stack, b.depth);
+            b.lost(l);
+            b.encoder.resync(e.nanos() + origin, b.stack, b.depth());
         } else if (e instanceof RecordsLost l) {
             flush(b);
             b.sequence += l.batches(); // keep the gap
-            b.depth = 0;
-            while (b.depth < l.depth()) b.push(0);
+            b.lost(l); // after lost batches no frame is kept
         } else if (record != null) {
             before(b, e.nanos() + origin);
             b.encoder.encoded(record.kind(), record.aux(), e.nanos() + origin, record.body());
@@ -195,7 +208,7 @@ public final class RecordingWriter implements AutoCloseable {
 
     private void exit(ThreadBatch b, long nanos, ExitKind kind, io.jtrace.model.ExceptionRef x) {
         if (kind == ExitKind.UNFINISHED) {
-            b.depth--; // the frame was still open when the input ended: it stays open here too (no record)
+            b.pop(); // the frame was still open when the input ended: it stays open here too (no record)
             return;
         }
         if (kind == ExitKind.EXCEPTION) {
@@ -205,7 +218,7 @@ public final class RecordingWriter implements AutoCloseable {
         } else {
             b.encoder.exit(nanos);
         }
-        b.depth--;
+        b.pop();
     }
 
     /** Before a record: start a batch if none is open, or cut the full one. */
@@ -213,7 +226,7 @@ public final class RecordingWriter implements AutoCloseable {
         if (b.encoder.records() > 0 && b.encoder.size() < BATCH_BYTES) return;
         if (b.encoder.records() > 0) flush(b);
         b.encoder.reset(nanos);
-        b.startDepth = b.depth;
+        b.startDepth = b.depth();
     }
 
     private void flush(ThreadBatch b) {

@@ -21,7 +21,11 @@ class DataLossCarriedTest {
     Path dir;
 
     private Path source() throws Exception {
-        Path file = dir.resolve("source.jfr");
+        return oneMethod(dir.resolve("source.jfr"));
+    }
+
+    /** A recording with a session (nano origin 0) and one method definition, a.B.m()V with id 1, and no batch. */
+    static Path oneMethod(Path file) throws Exception {
         try (Recording r = new Recording()) {
             r.start();
             SessionEvent s = new SessionEvent();

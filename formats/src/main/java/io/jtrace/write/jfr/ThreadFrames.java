@@ -12,7 +12,7 @@ import java.util.Arrays;
  * through one is written as truncated there.
  */
 final class ThreadFrames {
-    private final FrameStack frames = new FrameStack();
+    private final FrameStack frames = new FrameStack(null);
     private int[] keys = new int[64];
     /** Levels below this have their key in {@link #keys}, for chunk {@link #generation}. */
     private int known;
@@ -20,8 +20,7 @@ final class ThreadFrames {
 
     /** Makes the stack exactly {@code depth} frames deep: cuts it, or pads it with unknown frames. */
     void align(int depth) {
-        if (frames.depth() > depth) frames.truncate(depth);
-        while (frames.depth() < depth) frames.push(null, 0);
+        frames.align(depth);
         if (known > depth) known = depth;
     }
 
