@@ -2,6 +2,7 @@ package io.jtrace.read;
 
 import io.jtrace.read.jfr.BatchEvent;
 import io.jtrace.read.jfr.BatchScanner;
+import io.jtrace.read.jfr.ChunkHeader;
 import io.jtrace.read.jfr.EventValues;
 
 import java.io.IOException;
@@ -19,7 +20,6 @@ import java.util.function.DoubleConsumer;
 public final class TraceReader {
     private TraceReader() {}
 
-    private static final byte[] MAGIC = {'F', 'L', 'R', 0};
 
     /** Checks that {@code file} exists and is a JFR recording; throws {@link UnreadableRecordingException} otherwise. */
     public static void checkRecordingFile(Path file) {
@@ -34,7 +34,7 @@ public final class TraceReader {
                     + " by seeking in it; save it to a file first");
         }
         if (!Files.isReadable(file)) throw new UnreadableRecordingException("cannot read " + file + ": permission denied");
-        byte[] head = new byte[4];
+        byte[] head = new byte[4]; // a chunk's magic: every .jfr file begins with a chunk
         int n;
         try (InputStream in = Files.newInputStream(file)) {
             n = in.readNBytes(head, 0, 4);
@@ -42,7 +42,7 @@ public final class TraceReader {
             throw new UnreadableRecordingException("cannot read " + file + ": " + e.getMessage());
         }
         if (n == 0) throw new UnreadableRecordingException(file + " is empty, not a recording");
-        if (n < 4 || !java.util.Arrays.equals(head, MAGIC)) {
+        if (n < 4 || java.nio.ByteBuffer.wrap(head).getInt() != ChunkHeader.MAGIC) {
             throw new UnreadableRecordingException(file + " is not a JFR recording (record one with 'jtrace run -o FILE -- java ...')");
         }
     }

@@ -1,5 +1,7 @@
 package io.jtrace.write.jfr;
 
+import io.jtrace.read.jfr.ChunkHeader;
+
 import java.io.IOException;
 import java.io.OutputStream;
 
@@ -25,10 +27,6 @@ import java.io.OutputStream;
 final class ChunkWriter {
     static final long METADATA_EVENT = 0;
     static final long CONSTANT_POOL_EVENT = 1;
-    private static final int HEADER_SIZE = 68;
-    private static final int MAGIC = ('F' << 24) | ('L' << 16) | ('R' << 8);
-    private static final int FLAG_COMPRESSED_INTEGERS = 1;
-    private static final int FLAG_FINAL_CHUNK = 2;
     private static final long TICKS_PER_SECOND = 1_000_000_000L;
     /** A chunk this many times its size is cut even where an event in it ends after the present. */
     static final int LATE_CUT = 4;
@@ -79,7 +77,7 @@ final class ChunkWriter {
 
     private void begin() {
         events.clear();
-        for (int i = 0; i < HEADER_SIZE; i++) events.writeByte(0);
+        for (int i = 0; i < ChunkHeader.SIZE; i++) events.writeByte(0);
         pools.clear();
         chunkStart = chunkEnd;
         generation++;
@@ -160,10 +158,11 @@ final class ChunkWriter {
         chunks++;
     }
 
+    /** The header's fields in {@link ChunkHeader}'s order, from its first byte to its flags (checked at the end). */
     private void writeHeader(int constantPoolOffset, int metadataOffset, boolean last) {
         int end = events.size();
         events.truncate(0);
-        events.writeRawInt(MAGIC);
+        events.writeRawInt(ChunkHeader.MAGIC);
         events.writeRawShort(2);
         events.writeRawShort(1);
         events.writeRawLong(end);
@@ -176,7 +175,8 @@ final class ChunkWriter {
         events.writeByte(0); // file state: finished
         events.writeByte(0);
         events.writeByte(0);
-        events.writeByte(FLAG_COMPRESSED_INTEGERS | (last ? FLAG_FINAL_CHUNK : 0));
+        assert events.size() == ChunkHeader.FLAGS_AT;
+        events.writeByte(ChunkHeader.FLAG_COMPRESSED_INTEGERS | (last ? ChunkHeader.FLAG_FINAL_CHUNK : 0));
         events.truncate(end);
     }
 }

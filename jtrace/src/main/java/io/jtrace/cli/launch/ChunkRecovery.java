@@ -1,27 +1,20 @@
 package io.jtrace.cli.launch;
 
+import io.jtrace.read.jfr.ChunkFiles;
+
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.stream.Stream;
 
 /**
  * A JVM killed with SIGKILL never writes its recording, but the chunks JFR already wrote to its
- * repository are complete recordings of their own: concatenated, they are a valid .jfr file.
- * A chunk still being written is kept up to the size its header declares (JDK 14+ updates it
- * at each flush); one with no declared size is skipped.
+ * repository are complete recordings of their own: this finds them, and formats concatenates them
+ * into a .jfr file ({@link ChunkFiles}, which knows the chunk header).
  */
 public final class ChunkRecovery {
     private ChunkRecovery() {}
-
-    /** Offset of the chunk header's file-state byte (0 = finished, non-zero = being written). */
-    private static final int FILE_STATE = 64;
 
     /** True if JFR created any chunk in {@code repository}: the target got as far as recording. */
     public static boolean hasChunks(Path repository) throws IOException {
@@ -58,51 +51,6 @@ public final class ChunkRecovery {
                 return true;
             }
         });
-        int recovered = 0;
-        try (OutputStream out = Files.newOutputStream(output)) {
-            for (Path chunk : chunks) {
-                long declared = declaredSize(chunk);
-                long actual = Files.size(chunk);
-                if (declared <= 68 || declared > actual) continue;
-                try (FileChannel ch = FileChannel.open(chunk, StandardOpenOption.READ)) {
-                    ByteBuffer buf = ByteBuffer.allocate(1 << 16);
-                    long left = declared;
-                    boolean header = true;
-                    while (left > 0) {
-                        buf.clear();
-                        if (left < buf.capacity()) buf.limit((int) left);
-                        int n = ch.read(buf);
-                        if (n < 0) break;
-                        if (header && n > FILE_STATE) {
-                            // A chunk in progress says so in its header; newer JDKs' readers (jfr, JMC)
-                            // refuse such a file ("stuck in locked stream state"). We keep only what its
-                            // last flush declared complete, so mark it finished.
-                            buf.array()[FILE_STATE] = 0;
-                        }
-                        header = false;
-                        out.write(buf.array(), 0, n);
-                        left -= n;
-                    }
-                }
-                recovered++;
-            }
-        }
-        if (recovered == 0) Files.deleteIfExists(output);
-        return recovered;
-    }
-
-    /** The chunk header: magic "FLR\0", major, minor (2 bytes each), then the chunk size (8, big-endian). */
-    private static long declaredSize(Path chunk) throws IOException {
-        try (FileChannel ch = FileChannel.open(chunk, StandardOpenOption.READ)) {
-            ByteBuffer head = ByteBuffer.allocate(16).order(ByteOrder.BIG_ENDIAN);
-            while (head.hasRemaining() && ch.read(head) > 0) {
-                // read the header
-            }
-            if (head.position() < 16) return -1;
-            head.flip();
-            if (head.getInt() != 0x464c5200) return -1;
-            head.getInt();
-            return head.getLong();
-        }
+        return ChunkFiles.concatenate(chunks, output);
     }
 }
