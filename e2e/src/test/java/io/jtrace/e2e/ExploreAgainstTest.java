@@ -103,6 +103,10 @@ class ExploreAgainstTest {
             }
             String none = t.command("diverge next");
             assertTrue(none.contains("diverge: no divergent region after the cursor in this thread (4 in all; 'diverge list')"), none);
+            t.type("diverge li");
+            t.press("Tab"); // the subcommands complete
+            t.waitFor("]> diverge list");
+            t.press("C-u");
             String listed = t.command("diverge list");
             for (int k = 1; k <= 4; k++) assertTrue(listed.contains(String.format("%3d  #", k)), listed);
             assertTrue(listed.contains("=>   4  #"), "the cursor is at the last region:\n" + listed);
