@@ -84,6 +84,7 @@ native=
 case $sub:$format in query:*|export:parquet) native=--enable-native-access=ALL-UNNAMED ;; esac
 case $sub in
   run) jit=-XX:TieredStopAtLevel=1 ;;
+  ''|help|ps|detach|install|uninstall) jit=-XX:TieredStopAtLevel=1 ;; # --version, --help: over in ~0.1 s (bench/README.md, "Start-up like the JDK's own tools")
   print|summary|tree|exceptions|vars|calls|filter|export)
     if [ -n "$file" ]; then
       limit=16

@@ -8,6 +8,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -17,9 +18,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * jtrace's own class-data archive (AppCDS, see ClassArchive): made in the background after the
- * first command with a fresh cache, used by the next one (its classes come from the archive), a
- * damaged archive is never a visible error and is replaced, JTRACE_CDS=off makes none.
+ * jtrace's own class-data archive (AppCDS, see ClassArchive; on JDK 24+ with classes linked ahead
+ * of time): made in the background after the first command with a fresh cache, used by the next one
+ * (its classes come from the archive); commands print the same with it, without it and while it is
+ * made; a damaged or stale archive is never a visible error and is replaced; JTRACE_CDS=off makes none.
  */
 class ClassArchiveTest {
     @TempDir
@@ -66,7 +68,10 @@ class ClassArchiveTest {
         assertEquals("", r.err(), r::toString);
         try (Stream<String> lines = Files.lines(log)) {
             // lambdas are spun at run time (those of the listing run come from the archive too)
-            List<String> ours = lines.filter(l -> l.contains(" io.jtrace.") && !l.contains("$$Lambda")).toList();
+            // and Version, whose interface is picocli's IVersionProvider: JDK 25 archives no class of
+            // picocli's (Java 5 class files) nor a class that implements one of them
+            List<String> ours = lines.filter(l -> l.contains(" io.jtrace.") && !l.contains("$$Lambda")
+                    && !l.contains(" io.jtrace.cli.Version ")).toList();
             return new long[] {ours.size(), ours.stream().filter(l -> l.contains("shared objects file")).count()};
         }
     }
@@ -89,9 +94,42 @@ class ClassArchiveTest {
         }
     }
 
-    @Test
-    void aDamagedArchiveIsIgnoredThenReplaced() throws Exception {
-        Jdk jdk = Jdk.current();
+    /**
+     * Commands whose output does not change from run to run, on the recording {@code rec}: each
+     * prints the same with the archive as without one (JTRACE_CDS=off), and nothing on stderr.
+     */
+    private void sameAsWithout(Jdk jdk, Path rec, String state) throws Exception {
+        for (String[] args : List.of(new String[] {"--version"}, new String[] {"--help"}, new String[] {"summary", rec.toString()},
+                new String[] {"query", rec.toString(), "SELECT count(*) FROM calls"})) {
+            Jtrace.Result with = Jtrace.jtraceWithEnv(dir, env(jdk), args);
+            Jtrace.Result without = Jtrace.jtraceWithEnv(dir, env(jdk, "JTRACE_CDS", "off"), args);
+            String what = state + ", " + jdk + ": jtrace " + String.join(" ", args);
+            assertEquals(0, with.exit(), what + ": " + with);
+            assertEquals("", with.err(), what + " wrote to stderr");
+            assertEquals(without.out(), with.out(), what + ": not what it prints without an archive");
+            assertTrue(with.out().length() > 10, what + ": " + with);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void commandsPrintTheSameWithTheArchivePresentAbsentAndWhileItIsMade(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("a.jfr");
+        Jtrace.Result made = Jtrace.trace(dir, jdk, rec, List.of(), "counter.Counter", "10", "10");
+        assertEquals(0, made.exit(), made::toString);
+        sameAsWithout(jdk, rec, "absent, then made in the background");
+        Path archive = awaitArchive();
+        FileTime madeAt = Files.getLastModifiedTime(archive);
+        sameAsWithout(jdk, rec, "present");
+        // every command used it: one that could not (on JDK 24+, other module options than the
+        // dump's) would have removed it for another to be made
+        assertEquals(List.of(archive), archives());
+        assertEquals(madeAt, Files.getLastModifiedTime(archive), "the archive was made again");
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aDamagedArchiveIsIgnoredThenReplaced(Jdk jdk) throws Exception {
         Jtrace.jtraceWithEnv(dir, env(jdk), "--version");
         Path archive = awaitArchive();
         archive.toFile().setWritable(true);
@@ -99,9 +137,37 @@ class ClassArchiveTest {
         Jtrace.Result r = Jtrace.jtraceWithEnv(dir, env(jdk), "--version");
         assertEquals(0, r.exit(), r::toString);
         assertEquals("", r.err(), "a damaged archive is no error of the user's: " + r);
+        assertEquals(Jtrace.jtraceWithEnv(dir, env(jdk, "JTRACE_CDS", "off"), "--version").out(), r.out());
         assertFalse(Files.exists(archive), "removed, so that the next command lists its classes again");
         Jtrace.jtraceWithEnv(dir, env(jdk), "--version");
         assertTrue(Files.size(awaitArchive()) > 1_000_000);
+    }
+
+    /**
+     * A stale archive: the executable was rebuilt in place (same path, another file). The archive
+     * named after the old one is not used for the new one (the name holds the file's size and time,
+     * and the JVM itself checks them); the command runs as without one and says nothing, and an
+     * archive for the new executable is made beside the old one, which later builds prune.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aRebuiltExecutableGetsAnArchiveOfItsOwn(Jdk jdk) throws Exception {
+        Path exe = dir.resolve("bin/jtrace");
+        Files.createDirectories(exe.getParent());
+        Files.copy(Jtrace.executable(), exe);
+        Jtrace.Result first = Jtrace.exec(dir, List.of(exe.toString(), "--version"), env(jdk));
+        assertEquals(0, first.exit(), first::toString);
+        Path old = awaitArchive();
+        Files.copy(Jtrace.executable(), exe, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.setLastModifiedTime(exe, FileTime.fromMillis(Files.getLastModifiedTime(old).toMillis() + 60_000));
+        Jtrace.Result r = Jtrace.exec(dir, List.of(exe.toString(), "summary", "--help"), env(jdk));
+        assertEquals(0, r.exit(), r::toString);
+        assertEquals("", r.err(), "a stale archive is no error of the user's: " + r);
+        assertEquals(Jtrace.exec(dir, List.of(exe.toString(), "summary", "--help"), env(jdk, "JTRACE_CDS", "off")).out(), r.out());
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (archives().size() < 2 && System.nanoTime() < deadline) Thread.sleep(200);
+        assertEquals(2, archives().size(), "an archive for the rebuilt executable beside the old one: " + archives());
+        assertTrue(Files.exists(old));
     }
 
     /**

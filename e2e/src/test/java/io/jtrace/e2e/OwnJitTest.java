@@ -106,4 +106,14 @@ class OwnJitTest {
         assertEquals("tiered", jit("print", dir.resolve("missing.jfr").toString()));
         assertEquals("tiered", jit("export", "--format", "parquet", small, "-o", dir.resolve("d.parquet").toString()));
     }
+
+    /** Commands that read no recording are over before C2 would compile anything. */
+    @Test
+    void commandsWithoutARecordingUseC1Only() throws Exception {
+        for (String[] args : List.of(new String[] {"--version"}, new String[] {"--help"}, new String[] {"help", "print"},
+                new String[] {"ps"}, new String[] {"--debug", "ps"})) {
+            assertEquals("c1", jit(args), String.join(" ", args));
+        }
+        assertEquals("tiered", jit("attach", "1"));
+    }
 }

@@ -156,6 +156,9 @@ public final class Main implements Runnable {
      * name and its "did you mean" need the whole list).
      */
     static CommandLine commandLine(String[] args) {
+        if (args.length == 0 || args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
+            return listing();
+        }
         String first = null;
         for (String a : args) {
             if (a.equals("--")) break;
@@ -173,6 +176,23 @@ public final class Main implements Runnable {
             }
         }
         return commandLine();
+    }
+
+    /**
+     * The top-level command with each subcommand as its name and description only, for
+     * {@code jtrace --help} (and a bare {@code jtrace}): the command list needs no subcommand's
+     * options, and building every subcommand's model is most of that help's time (bench/README.md,
+     * "Start-up like the JDK's own tools"). The help it prints is the whole model's (HelpTest).
+     */
+    static CommandLine listing() {
+        CommandLine cl = new CommandLine(new Main());
+        for (Class<?> c : SUBCOMMANDS) {
+            Command a = c.getAnnotation(Command.class);
+            CommandLine.Model.CommandSpec spec = CommandLine.Model.CommandSpec.create().name(a.name()).aliases(a.aliases());
+            spec.usageMessage().description(a.description()).header(a.header()).hidden(a.hidden());
+            cl.addSubcommand(a.name(), new CommandLine(spec));
+        }
+        return cl;
     }
 
     private static CommandLine withSubcommands(List<Class<?>> subcommands) {
@@ -195,6 +215,17 @@ public final class Main implements Runnable {
     }
 
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            // what picocli prints for it, without building a command model first (bench/README.md,
+            // "Start-up like the JDK's own tools"); a failed write is main's to report, as for any output
+            for (String line : new Version().getVersion()) out.println(line);
+            return 0;
+        }
+        String help = HelpText.forArguments(args);
+        if (help != null) {
+            out.print(help);
+            return 0;
+        }
         CommandLine cl = commandLine(args);
         cl.setOut(out);
         cl.setErr(err);

@@ -179,4 +179,34 @@ class HelpTest {
             if (footer[i].startsWith("      ")) assertTrue(footer[i - 1].endsWith(" \\"), "a continued example needs ' \\' before: " + footer[i]);
         }
     }
+
+    /**
+     * {@code jtrace --help} and {@code jtrace --version} take short cuts (the help rendered by the
+     * build, else Main.listing; no model for --version): what they print is what the whole command
+     * model prints, in colour too.
+     */
+    @Test
+    void theShortCutsPrintWhatTheWholeModelPrints() {
+        CommandLine whole = Main.commandLine();
+        for (CommandLine.Help.Ansi ansi : List.of(CommandLine.Help.Ansi.OFF, CommandLine.Help.Ansi.ON)) {
+            assertEquals(whole.getUsageMessage(ansi), Main.listing().getUsageMessage(ansi), ansi.toString());
+        }
+        // the build renders it (jtrace/pom.xml), and --help prints that text when it would not colour
+        assertEquals(whole.getUsageMessage(CommandLine.Help.Ansi.OFF), HelpText.rendered(), "the help the build rendered");
+        StringWriter usage = new StringWriter();
+        whole.usage(new PrintWriter(usage));
+        for (String[] args : List.of(new String[] {"--help"}, new String[] {"-h"})) {
+            Run r = run(args);
+            assertEquals(new Run(0, usage.toString(), ""), r, args[0]);
+        }
+        StringWriter version = new StringWriter();
+        whole.printVersionHelp(new PrintWriter(version));
+        assertTrue(version.toString().startsWith("jtrace "), version.toString());
+        for (String[] args : List.of(new String[] {"--version"}, new String[] {"-V"}, new String[] {"--debug", "--version"})) {
+            Run r = run(args);
+            assertEquals(new Run(0, version.toString(), ""), r, args[0]);
+        }
+        Run sub = run("print", "--version");
+        assertEquals(new Run(0, version.toString(), ""), sub, "a subcommand's -V");
+    }
 }

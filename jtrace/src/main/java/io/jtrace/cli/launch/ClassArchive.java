@@ -22,8 +22,9 @@ import java.util.zip.ZipInputStream;
  * <p>The shell stub names the archive after the executable and the java it runs (their paths,
  * sizes and times) and uses it if it exists. If not, it has the JVM list the classes this run
  * loads ({@code -XX:DumpLoadedClassList}) and exports both paths; when the command is over,
- * {@link #makeIfMissing} starts {@code java -Xshare:dump} in the background (niced, output
- * discarded) and the next command starts from the archive. A failed dump leaves its lock: the
+ * {@link #makeIfMissing} starts, in the background (niced, output discarded), a training run that
+ * lists what building every subcommand's model loads, then {@code java -Xshare:dump}, and the next
+ * command starts from the archive. A failed dump leaves its lock: the
  * next attempt is an hour later.
  */
 public final class ClassArchive {
@@ -72,14 +73,26 @@ public final class ClassArchive {
             Path list = archive.resolveSibling(archive.getFileName() + ".classlist");
             Files.write(list, classList(runClasses, jar));
             // The dump runs after this JVM is gone: a shell renames the finished archive into place.
-            String script = "nice \"$0\" -XX:+UseSerialGC -Xshare:dump -XX:SharedClassListFile=\"$1\""
-                    + " -XX:SharedArchiveFile=\"$2.$$\" -cp \"$3\" && mv -f \"$2.$$\" \"$2\" && rm -f \"$2.lock\";"
-                    + " rm -f \"$1\" \"$2.$$\"";
-            new ProcessBuilder("sh", "-c", script, javaBin.toString(), list.toString(), archive.toString(), jar.toString())
+            // Before it, a training run that builds every subcommand's model ('help run') lists the
+            // JDK classes picocli needs for that (its converters, java.sql, java.time, the lambda
+            // forms of its reflection), which a first command such as --version does not load. Its
+            // list joins this run's without its class ids (a list's ids must be unique) and without
+            // repeated lines (JDK 17's dump crashes on a repeated lambda); if that list fails, the
+            // dump is made from this run's list alone. A crash report goes to the cache, then away.
+            String java = "nice \"$0\" -XX:+UseSerialGC -XX:ErrorFile=\"$2.$$.err\"";
+            String script = java + " -XX:DumpLoadedClassList=\"$1.help\" -cp \"$3\" io.jtrace.cli.Main help run;"
+                    + " { cat \"$1\"; sed -e '/ source: /d' -e 's/ id: .*//' \"$1.help\"; } | awk '!seen[$0]++' >\"$1.all\";"
+                    + " { " + java + " -Xshare:dump -XX:SharedClassListFile=\"$1.all\" -XX:SharedArchiveFile=\"$2.$$\" -cp \"$3\""
+                    + " || " + java + " -Xshare:dump -XX:SharedClassListFile=\"$1\" -XX:SharedArchiveFile=\"$2.$$\" -cp \"$3\"; }"
+                    + " && mv -f \"$2.$$\" \"$2\" && rm -f \"$2.lock\";"
+                    + " rm -f \"$1\" \"$1.help\" \"$1.all\" \"$2.$$\" \"$2.$$.err\"";
+            ProcessBuilder dump = new ProcessBuilder("sh", "-c", script, javaBin.toString(), list.toString(), archive.toString(), jar.toString())
                     .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.DISCARD)
-                    .start();
+                    .directory(archive.getParent().toFile());
+            forgetStubVariables(dump.environment()); // the training run is not a command that makes an archive
+            dump.start();
         } finally {
             Files.deleteIfExists(runClasses);
         }
