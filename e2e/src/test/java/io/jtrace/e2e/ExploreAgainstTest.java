@@ -128,6 +128,24 @@ class ExploreAgainstTest {
             t.waitFor("shell exited with 0");
         }
 
+        // the worker pool is pool-3 in B (two executors made before it): 'other' goes to A's pool-1 thread
+        Jtrace.Result pool = Jtrace.jtrace(dir, "explore", "--against", a.toString(), b.toString(), "--no-times", "-c",
+                "thread pool-3-thread-1; step; other; where");
+        assertEquals(0, pool.exit(), pool::toString);
+        List<String> poolLines = pool.outLines();
+        int inA = poolLines.indexOf("A: the same event in A");
+        assertTrue(inA > 0, pool::toString);
+        assertTrue(poolLines.get(inA + 1).contains("diverge.Orders.pack(items=12)"), pool::toString);
+        assertTrue(pool.outLines().stream().anyMatch(l -> l.matches(" +d1  diverge\\.Orders\\.pack\\(int\\) .*")), pool::toString);
+        Jtrace.Result samePool = Jtrace.jtrace(dir, "explore", "--against", a.toString(), b.toString(), "-c", "thread pool-3-thread-1; diverge");
+        assertEquals(1, samePool.exit(), samePool::toString);
+        assertEquals("jtrace explore: diverge: thread pool-1-thread-1 = pool-3-thread-1 is the same in A and B", samePool.err().strip());
+        // the same run twice: no divergence to open at
+        Jtrace.Result same = Jtrace.jtrace(dir, "explore", "--against", a.toString(), a.toString(), "-c", "diverge");
+        assertEquals(1, same.exit(), same::toString);
+        assertEquals("B is the same as A (a.jfr): no divergence", same.outLines().get(0), same::toString);
+        assertEquals("jtrace explore: diverge: thread main is the same in A and B", same.err().strip());
+
         // without --against there is nothing to diverge from; a bad --against is named
         Jtrace.Result alone = Jtrace.jtrace(dir, "explore", b.toString(), "-c", "diverge");
         assertEquals(1, alone.exit(), alone::toString);
