@@ -74,14 +74,16 @@ public final class ClassArchive {
             Files.write(list, classList(runClasses, jar));
             // The dump runs after this JVM is gone: a shell renames the finished archive into place.
             // Before it, a training run that builds every subcommand's model ('help run') lists the
-            // JDK classes picocli needs for that (its converters, java.sql, java.time, the lambda
-            // forms of its reflection), which a first command such as --version does not load. Its
-            // list joins this run's without its class ids (a list's ids must be unique) and without
-            // repeated lines (JDK 17's dump crashes on a repeated lambda); if that list fails, the
-            // dump is made from this run's list alone. A crash report goes to the cache, then away.
+            // JDK classes picocli needs for that (its converters, java.sql, java.time), which a
+            // first command such as --version does not load. Its
+            // classes join this run's list without their ids (a list's ids must be unique) and
+            // without its lambda and constant-pool lines: JDK 25's dump links the classes these
+            // name, and then leaves out picocli's (Java 5 class files, archived only unlinked), and
+            // JDK 17's crashes on a lambda listed twice. If the joined list fails anyway, the dump
+            // is made from this run's list alone. A crash report goes to the cache, then away.
             String java = "nice \"$0\" -XX:+UseSerialGC -XX:ErrorFile=\"$2.$$.err\"";
             String script = java + " -XX:DumpLoadedClassList=\"$1.help\" -cp \"$3\" io.jtrace.cli.Main help run;"
-                    + " { cat \"$1\"; sed -e '/ source: /d' -e 's/ id: .*//' \"$1.help\"; } | awk '!seen[$0]++' >\"$1.all\";"
+                    + " { cat \"$1\"; sed -e '/^@/d' -e '/ source: /d' -e 's/ id: .*//' \"$1.help\"; } | awk '!seen[$0]++' >\"$1.all\";"
                     + " { " + java + " -Xshare:dump -XX:SharedClassListFile=\"$1.all\" -XX:SharedArchiveFile=\"$2.$$\" -cp \"$3\""
                     + " || " + java + " -Xshare:dump -XX:SharedClassListFile=\"$1\" -XX:SharedArchiveFile=\"$2.$$\" -cp \"$3\"; }"
                     + " && mv -f \"$2.$$\" \"$2\" && rm -f \"$2.lock\";"
