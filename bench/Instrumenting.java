@@ -1,4 +1,4 @@
-import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.pattern.MethodFilter;
 import io.jtrace.agent.instrument.ClassInstrumenter;
 
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every reading command's output from two jtrace binaries on the same recordings, compared: a
 # change of the reading side must leave them identical (print in six forms, summary, tree,
-# exceptions, vars, every export, and filter followed by print/exceptions/vars of the result).
+# exceptions, vars, calls, every export, and filter followed by print/exceptions/vars of the result).
 #   bench/compare-readers.sh OLD_JTRACE NEW_JTRACE FILE.jfr...
 # Prints "DIFF <file>: <command>" with the first lines of each difference; exits 1 if any.
 set -uo pipefail
@@ -31,6 +31,10 @@ tree "$F" --depth 2 --exclude '*.<init>'
 exceptions "$F"
 exceptions "$F" --summary
 vars "$F"
+vars "$F" --var '*' --method '*.*' --no-times
+calls "$F" --method '*.*' --top 30
+calls "$F" --method '*.*' --sort duration --top 30 --no-times
+calls "$F" --method '*.*' --where 'ret != null' --top 30
 export "$F" --format json
 export "$F" --format csv
 export "$F" --format chrome

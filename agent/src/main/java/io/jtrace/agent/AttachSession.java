@@ -1,6 +1,6 @@
 package io.jtrace.agent;
 
-import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.pattern.MethodFilter;
 import io.jtrace.runtime.TraceRuntime;
 
 import java.io.IOException;

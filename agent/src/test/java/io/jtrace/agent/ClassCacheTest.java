@@ -1,6 +1,6 @@
 package io.jtrace.agent;
 
-import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.pattern.MethodFilter;
 import io.jtrace.agent.instrument.ClassInstrumenter;
 import io.jtrace.agent.instrument.ClassTemplate;
 import io.jtrace.agent.instrument.MethodIds;

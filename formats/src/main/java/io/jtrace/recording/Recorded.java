@@ -58,6 +58,24 @@ public record Recorded(Set<Kind> kinds) {
     }
 
     /**
+     * Whether {@code index} says it was made without asking for {@code kind}: it carries the agent's
+     * options and they leave the kind out. A recording without them (older, or filtered) may hold
+     * any kind, so query keeps its table (empty if there are no such events).
+     */
+    public static boolean leftOut(TraceIndex index, Kind kind) {
+        String options = index.agentOptions();
+        if (options == null) return false;
+        return switch (kind) {
+            case CALLS -> false;
+            case EXCEPTIONS -> hasOption(options, "exceptions", "false");
+            case ARGUMENTS -> !hasOption(options, "args", null);
+            case VARIABLES -> !hasOption(options, "vars", null);
+            case LINES -> !hasOption(options, "lines", null);
+            case SAMPLES -> !hasOption(options, "sample", null);
+        };
+    }
+
+    /**
      * Whether the agent's option string ({@code key=value,...}, the agent's AgentOptions.format)
      * has {@code key}, with {@code value} if one is given. Values are URL-encoded there, so a
      * comma or an equals sign inside one cannot be taken for a separator.

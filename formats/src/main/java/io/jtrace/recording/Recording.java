@@ -1,5 +1,6 @@
 package io.jtrace.recording;
 
+import io.jtrace.format.Printable;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.read.TraceReader;
@@ -9,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleConsumer;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * One recording opened for reading: the start of the library's public face (docs/design.md, "The
@@ -82,6 +85,21 @@ public final class Recording implements AutoCloseable {
     public List<ThreadInfo> threads(Selection selection) {
         List<ThreadInfo> shown = new ArrayList<>();
         for (ThreadInfo t : index.threads()) if (selection.threads().test(t)) shown.add(t);
+        return shown;
+    }
+
+    /**
+     * The threads {@code patterns} select ({@link Selection#threadPatterns}), in order; patterns
+     * that match no thread are a {@link ReportException} naming the threads there are.
+     */
+    public List<ThreadInfo> threads(List<String> patterns) {
+        Predicate<ThreadInfo> filter = Selection.threadPatterns(patterns);
+        List<ThreadInfo> shown = new ArrayList<>();
+        for (ThreadInfo t : index.threads()) if (filter.test(t)) shown.add(t);
+        if (shown.isEmpty() && patterns != null && !patterns.isEmpty()) {
+            throw new ReportException("no thread matches " + String.join(", ", patterns) + "; threads in " + file.getFileName() + ": "
+                    + index.threads().stream().map(t -> Printable.text(t.label())).distinct().limit(12).collect(Collectors.joining(", ")));
+        }
         return shown;
     }
 

@@ -3,16 +3,25 @@ package io.jtrace.recording;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.ThreadInfo;
 
+import io.jtrace.pattern.Glob;
+import io.jtrace.pattern.MethodFilter;
+
+import java.math.BigDecimal;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What a report reads of a recording: which threads, which methods' calls it leaves out (with
- * everything they call), a time window, a depth limit and the kinds of events. A value: the
- * parsers of each part stay where the command line already parses them (thread globs and ids,
- * the agent's method patterns, time arguments), and hand their result in here, so that every
- * report reads the same selection the same way.
+ * everything they call), a time window, a depth limit and the kinds of events. A value, with one
+ * parser for each part as text ({@link #threadPatterns}, {@link #methodPatterns},
+ * {@link #parseNanos}) that every command, the explore shell and query use, so that every report
+ * reads the same selection the same way; {@link MethodView} and {@link TimeWindow} apply the method,
+ * depth and time parts to a replay.
  *
  * @param threads the threads read
  * @param ignored methods whose calls, and all they call, are left out (null: none)
@@ -38,6 +47,60 @@ public record Selection(Predicate<ThreadInfo> threads, MethodMatcher ignored, lo
         if (maxDepth < 0) throw new IllegalArgumentException("depth must not be negative, not " + maxDepth);
         if (fromNanos > toNanos) throw new IllegalArgumentException("the time window ends before it starts");
         kinds = Set.copyOf(kinds);
+    }
+
+    /**
+     * Threads whose name matches one of the globs ({@code worker-*}, {@code ?}) or whose id is
+     * given; none given: every thread. An empty pattern is a {@link ReportException}.
+     */
+    public static Predicate<ThreadInfo> threadPatterns(List<String> patterns) {
+        if (patterns == null || patterns.isEmpty()) return t -> true;
+        List<Pattern> regexes = patterns.stream().map(Selection::threadGlob).toList();
+        return t -> regexes.stream().anyMatch(r -> r.matcher(t.label()).matches() || r.matcher(Long.toString(t.id())).matches());
+    }
+
+    private static Pattern threadGlob(String glob) {
+        if (glob.isEmpty()) throw new ReportException("empty thread pattern: give a thread name, a glob like 'worker-*', or an id");
+        return Glob.compile(glob);
+    }
+
+    /**
+     * Methods selected by include and exclude patterns (com.acme.**, *Service.get*, Bank.transfer:
+     * the agent's language); a bad pattern is a {@link ReportException} naming it.
+     */
+    public static MethodFilter methodPatterns(List<String> includes, List<String> excludes) {
+        try {
+            return MethodFilter.parse(includes == null ? List.of() : includes, excludes == null ? List.of() : excludes);
+        } catch (IllegalArgumentException e) {
+            throw new ReportException(e.getMessage());
+        }
+    }
+
+    private static final Pattern TIME = Pattern.compile("([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)\\s*(ns|us|µs|ms|s|m|min)?");
+
+    /**
+     * A time or duration in nanoseconds: a number of seconds ({@code 1.5}) or a number with a unit
+     * ({@code 250ms}, {@code 1.5s}, {@code 300us}, {@code 40ns}, {@code 2min}). A bad one is a
+     * {@link ReportException} naming {@code option} and the text.
+     */
+    public static long parseNanos(String option, String text) {
+        Matcher m = TIME.matcher(text == null ? "" : text.trim().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw new ReportException(option + " takes a time like 1.5 (seconds), 250ms, 300us or 2min, not '" + text + "'");
+        }
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        long scale = switch (unit) {
+            case "ns" -> 1L;
+            case "us", "µs" -> 1_000L;
+            case "ms" -> 1_000_000L;
+            case "s" -> 1_000_000_000L;
+            default -> 60_000_000_000L; // m, min
+        };
+        BigDecimal nanos = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(scale));
+        if (nanos.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+            throw new ReportException(option + " " + text + " is too large");
+        }
+        return nanos.longValue();
     }
 
     /** Everything: every thread, method, time, depth and kind. */

@@ -1,6 +1,6 @@
 package io.jtrace.cli;
 
-import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.pattern.MethodFilter;
 import io.jtrace.analysis.CallTree;
 import io.jtrace.compare.RecordingDiff;
 import io.jtrace.compare.SummaryDiff;

@@ -1,14 +1,13 @@
 package io.jtrace.cli;
 
-import io.jtrace.agent.filter.MethodPattern;
-import io.jtrace.analysis.ExceptionFlow;
-import io.jtrace.analysis.ExceptionTally;
-import io.jtrace.cli.JourneyFilter;
-import io.jtrace.read.Replay;
-import io.jtrace.read.TraceIndex;
 import io.jtrace.format.ExceptionReportWriter;
 import io.jtrace.model.ThreadInfo;
-import io.jtrace.model.TraceEvent;
+import io.jtrace.pattern.MethodPattern;
+import io.jtrace.read.TraceIndex;
+import io.jtrace.recording.Recorded;
+import io.jtrace.recording.Recording;
+import io.jtrace.report.ExceptionJourneys;
+import io.jtrace.report.JourneyFilter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -63,25 +62,14 @@ final class ExceptionsCommand extends RecordingCommand {
         Predicate<ThreadInfo> threadFilter = threadFilter(threads);
         try (TraceIndex index = open()) {
             selectThreads(index, file, threads); // names the threads there are if none matches
-            if (index.agentOptions() != null && index.agentOptions().contains("exceptions=false")) {
+            Recording recording = Recording.of(index);
+            if (!recording.recorded().has(Recorded.Kind.EXCEPTIONS)) {
                 warn(file + " was recorded with --no-exceptions: only exceptional exits are known");
             }
             JourneyFilter filter = new JourneyFilter(typePatterns, threadFilter, uncaught, catchPatterns,
                     fromNanos, toNanos, index.symbols());
-            ExceptionReportWriter writer = new ExceptionReportWriter(out(), new ExceptionReportWriter.Options(!noTimes, color.ansi()));
-            ExceptionTally tally = new ExceptionTally();
-            long[] shown = {0};
-            ExceptionFlow flow = new ExceptionFlow(j -> {
-                if (!filter.test(j)) return;
-                shown[0]++;
-                if (summary) tally.accept(j); else writer.journey(j);
-            });
-            // every thread is read: a journey may continue on another thread through a cause link
-            Replay.of(index, index.threads()).order(Replay.Order.BY_TIME).into(flow.visitor());
-            flow.finish();
-            if (summary) writer.summary(tally.summary());
-            writer.end();
-            if (shown[0] == 0 && !summary) {
+            long shown = ExceptionJourneys.write(recording, filter, summary, new ExceptionReportWriter.Options(!noTimes, color.ansi()), out());
+            if (shown == 0 && !summary) {
                 warn(filtered() ? "no exception in " + file + " matches" : file + " holds no exceptions");
             }
             return finish(index);

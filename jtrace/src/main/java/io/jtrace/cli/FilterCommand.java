@@ -1,23 +1,15 @@
 package io.jtrace.cli;
 
-import io.jtrace.read.EncodedRecord;
+import io.jtrace.recording.TimeWindow;
+import io.jtrace.recording.MethodView;
 import io.jtrace.analysis.CallVisitor;
-import io.jtrace.analysis.EventBuilder;
-import io.jtrace.model.MethodCall;
-import io.jtrace.model.MethodEnter;
-import io.jtrace.model.MethodExit;
-import io.jtrace.read.CurrentRecord;
-import io.jtrace.read.Replay;
-import io.jtrace.read.TraceIndex;
-import io.jtrace.write.RecordingWriter;
-import io.jtrace.write.jfr.JfrTraceWriter;
-import io.jtrace.model.RecordingInfo;
-import io.jtrace.model.ExceptionEvent;
-import io.jtrace.model.LineExecuted;
-import io.jtrace.model.RecordsLost;
+import io.jtrace.format.Counts;
+import io.jtrace.format.StopOnFailureOutput;
 import io.jtrace.model.ThreadInfo;
-import io.jtrace.model.TraceEvent;
-import io.jtrace.model.VariableAccess;
+import io.jtrace.read.TraceIndex;
+import io.jtrace.recording.Recorded;
+import io.jtrace.recording.Recording;
+import io.jtrace.report.RecordingFilter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,6 +23,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /** {@code jtrace filter FILE -o OUT.jfr}: a smaller recording with the selected events. */
 @Command(name = "filter", mixinStandardHelpOptions = true,
@@ -68,9 +61,12 @@ final class FilterCommand extends RecordingCommand {
         long fromNanos = from == null ? 0 : TimeArgument.parseNanos("--from", from);
         long toNanos = to == null ? Long.MAX_VALUE : TimeArgument.parseNanos("--to", to);
         if (fromNanos > toNanos) throw new UserException("--from " + from + " is after --to " + to);
-        Set<Kind> keep = kinds == null || kinds.isEmpty() ? EnumSet.allOf(Kind.class) : EnumSet.copyOf(kinds);
-        TraceView view = new TraceView(select.methods(), 0);
-        CallWindow window = new CallWindow(fromNanos, toNanos);
+        Set<Recorded.Kind> keep = EnumSet.noneOf(Recorded.Kind.class);
+        for (Kind k : kinds == null || kinds.isEmpty() ? EnumSet.allOf(Kind.class) : EnumSet.copyOf(kinds)) {
+            keep.add(Recorded.Kind.valueOf(k.name().toUpperCase(Locale.ROOT)));
+        }
+        MethodView view = new MethodView(select.methods(), 0);
+        TimeWindow window = new TimeWindow(fromNanos, toNanos);
         if (output.toString().equals("-")) {
             throw new UserException("filter writes a binary recording, not text for standard output: give its file with -o OUT.jfr");
         }
@@ -82,59 +78,22 @@ final class FilterCommand extends RecordingCommand {
             List<ThreadInfo> threads = select.threads(index, file);
             warnIfNothingSelected(index, view);
             OutputFiles.create(target, output);
-            if (expand) return expand(index, threads, keep, view, window, target);
-            long[] keptByKind = new long[Kind.values().length];
-            long keptCalls;
-            long skipped;
-            try (RecordingWriter writer = new RecordingWriter(index, target)) {
-                CurrentRecord records = new CurrentRecord();
-                // Calls go through the view and the window even when --kinds drops them: they
-                // tell which frame (and so which method) every other event is in.
-                CallVisitor sink = new EventBuilder(kept -> {
-                    boolean call = kept instanceof MethodEnter || kept instanceof MethodExit || kept instanceof MethodCall;
-                    EncodedRecord record = call ? null : records.take(); // the record is copied verbatim
-                    EncodedRecord[] values = call ? records.takeValues() : null; // --args values, likewise
-                    if (!keep.contains(kindOf(kept)) && !(kept instanceof RecordsLost)) return;
-                    writer.event(kept, record, values);
-                    if (!(kept instanceof RecordsLost)) keptByKind[kindOf(kept).ordinal()]++;
-                });
-                Replay.of(index, threads).heavyVisitor().records(records).afterThread(writer::endThread).into(view.in(window.in(sink)));
-                keptCalls = writer.calls();
-                skipped = writer.skipped();
+            Recording recording = Recording.of(index);
+            UnaryOperator<CallVisitor> selection = sink -> view.in(window.in(sink));
+            if (expand) {
+                RecordingFilter.Kept kept;
+                try (OutputStream out = new BufferedOutputStream(new StopOnFailureOutput(Files.newOutputStream(target), output.toString()), 1 << 16)) {
+                    kept = RecordingFilter.expand(recording, threads, selection, keep, out);
+                }
+                return finish(index, String.format(Locale.ROOT, "jtrace: expanded %s, %,d exception, %,d variable and %,d line events"
+                        + " in %s -> %s (%s)", Counts.of(kept.calls(), "call", "calls"), kept.exceptions(), kept.variables(), kept.lines(),
+                        Counts.of(threads.size(), "thread", "threads"), output, RunReport.bytes(Files.size(target))), output);
             }
-            if (skipped > 0) warn(skipped + " event(s) could not be rewritten and were left out");
+            RecordingFilter.Kept kept = RecordingFilter.write(recording, threads, selection, keep, target);
+            if (kept.skipped() > 0) warn(kept.skipped() + " event(s) could not be rewritten and were left out");
             return finish(index, String.format(Locale.ROOT, "jtrace: kept %s, %,d exception, %,d variable and %,d line records"
-                    + " in %s -> %s (%s)", io.jtrace.format.Counts.of(keptCalls, "call", "calls"), keptByKind[Kind.exceptions.ordinal()],
-                    keptByKind[Kind.variables.ordinal()], keptByKind[Kind.lines.ordinal()],
-                    io.jtrace.format.Counts.of(threads.size(), "thread", "threads"), output,
-                    RunReport.bytes(Files.size(target))), output);
+                    + " in %s -> %s (%s)", Counts.of(kept.calls(), "call", "calls"), kept.exceptions(), kept.variables(), kept.lines(),
+                    Counts.of(threads.size(), "thread", "threads"), output, RunReport.bytes(Files.size(target))), output);
         }
-    }
-
-    /** --expand: the selection as typed JFR events (calls not kept still give the others their stack traces). */
-    private int expand(TraceIndex index, List<ThreadInfo> threads, Set<Kind> keep, TraceView view, CallWindow window,
-                       Path target) throws IOException {
-        EnumSet<JfrTraceWriter.Events> events = EnumSet.noneOf(JfrTraceWriter.Events.class);
-        for (Kind k : keep) events.add(JfrTraceWriter.Events.valueOf(k.name().toUpperCase(Locale.ROOT)));
-        JfrTraceWriter writer;
-        try (OutputStream out = new BufferedOutputStream(new io.jtrace.format.StopOnFailureOutput(Files.newOutputStream(target), output.toString()), 1 << 16)) {
-            writer = new JfrTraceWriter(out, events, JfrTraceWriter.CHUNK_BYTES);
-            writer.begin(new RecordingInfo(file.toString(), index.epochNanosOrigin(), threads, index.records()));
-            Replay.of(index, threads).order(Replay.Order.BY_TIME).heavyVisitor().into(view.in(window.in(writer.visitor())));
-            writer.end();
-        }
-        return finish(index, String.format(Locale.ROOT, "jtrace: expanded %s, %,d exception, %,d variable and %,d line events"
-                + " in %s -> %s (%s)", io.jtrace.format.Counts.of(writer.written(JfrTraceWriter.Events.CALLS), "call", "calls"),
-                writer.written(JfrTraceWriter.Events.EXCEPTIONS), writer.written(JfrTraceWriter.Events.VARIABLES),
-                writer.written(JfrTraceWriter.Events.LINES), io.jtrace.format.Counts.of(threads.size(), "thread", "threads"), output,
-                RunReport.bytes(Files.size(target))), output);
-    }
-
-    /** Which --kinds an event belongs to (a gap in the records is kept with any kind). */
-    static Kind kindOf(TraceEvent e) {
-        if (e instanceof ExceptionEvent) return Kind.exceptions;
-        if (e instanceof VariableAccess) return Kind.variables;
-        if (e instanceof LineExecuted) return Kind.lines;
-        return Kind.calls;
     }
 }

@@ -1,6 +1,6 @@
 package io.jtrace.cli;
 
-import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.pattern.MethodFilter;
 import io.jtrace.format.Ansi;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -74,11 +74,7 @@ public abstract class JtraceCommand implements Callable<Integer> {
 
     /** Parses include/exclude patterns, naming the bad one as a usage error. */
     protected static MethodFilter methodFilter(List<String> includes, List<String> excludes) {
-        try {
-            return MethodFilter.parse(includes == null ? List.of() : includes, excludes == null ? List.of() : excludes);
-        } catch (IllegalArgumentException e) {
-            throw new UserException(e.getMessage());
-        }
+        return io.jtrace.recording.Selection.methodPatterns(includes, excludes);
     }
 
     protected static void requirePositive(String option, Integer value) {

@@ -1,6 +1,7 @@
 package io.jtrace.cli;
 
-import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.recording.MethodView;
+import io.jtrace.pattern.MethodFilter;
 import io.jtrace.cli.live.LiveTrace;
 import io.jtrace.format.TextTraceWriter;
 import picocli.CommandLine.Option;
@@ -38,7 +39,7 @@ final class LiveView {
         OutputStream out = stdout != null ? stdout : new FileOutputStream(FileDescriptor.out);
         TextTraceWriter.Options options = new TextTraceWriter.Options(true, true, false,
                 JtraceCommand.ansi(JtraceCommand.ColorMode.auto));
-        TraceView view = new TraceView(MethodFilter.all(), 0);
+        MethodView view = new MethodView(MethodFilter.all(), 0);
         return new LiveTrace(repository, from, out, options, RecordingCommand.threadFilter(threads), view::in);
     }
 

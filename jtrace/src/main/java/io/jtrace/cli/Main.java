@@ -253,6 +253,11 @@ public final class Main implements Runnable {
                 err.flush();
                 return 1;
             }
+            if (ex instanceof io.jtrace.recording.ReportException u) { // the library's word for what a recording cannot give
+                err.println(prefix(failed) + u.getMessage());
+                err.flush();
+                return 2;
+            }
             if (ex instanceof io.jtrace.read.UnreadableRecordingException u) { // the library's word for a bad input file
                 err.println(prefix(failed) + u.getMessage());
                 err.flush();

@@ -1,5 +1,6 @@
 package io.jtrace.cli;
 
+import io.jtrace.recording.MethodView;
 import io.jtrace.read.CurrentValues;
 import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
@@ -53,7 +54,7 @@ final class PrintCommand extends RecordingCommand {
     @Override
     public Integer call() throws IOException {
         requirePositive("--depth", depth);
-        TraceView view = new TraceView(methodFilter(includes, excludes), depth == null ? 0 : depth);
+        MethodView view = new MethodView(methodFilter(includes, excludes), depth == null ? 0 : depth);
         try (TraceIndex index = open()) {
             List<ThreadInfo> shown = selectThreads(index, file, threads);
             warnIfNothingSelected(index, view);

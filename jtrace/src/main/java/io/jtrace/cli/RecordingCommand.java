@@ -3,6 +3,9 @@ package io.jtrace.cli;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.read.TraceReader;
 import io.jtrace.model.ThreadInfo;
+import io.jtrace.recording.Recording;
+import io.jtrace.recording.MethodView;
+import io.jtrace.recording.Selection;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
@@ -11,7 +14,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
-import java.util.regex.Pattern;
 
 /**
  * Base of subcommands that read a recording: owns the FILE argument, its checks, reading with a
@@ -91,13 +93,13 @@ public abstract class RecordingCommand extends JtraceCommand {
      * the {@code --exclude}s leave none: the output would be empty without saying why (a misspelt
      * name, a package pattern without {@code **}).
      */
-    protected void warnIfNothingSelected(TraceIndex index, TraceView view) {
-        io.jtrace.agent.filter.MethodFilter filter = view.methods();
+    protected void warnIfNothingSelected(TraceIndex index, MethodView view) {
+        io.jtrace.pattern.MethodFilter filter = view.methods();
         List<io.jtrace.model.MethodInfo> methods = new java.util.ArrayList<>();
         index.symbols().methods().forEach(methods::add);
         if (methods.isEmpty() || filter.isEmpty()) return; // a recording with nothing traced has its own warning
         boolean unmatched = false;
-        for (io.jtrace.agent.filter.MethodPattern p : filter.includes()) {
+        for (io.jtrace.pattern.MethodPattern p : filter.includes()) {
             if (methods.stream().noneMatch(m -> p.matches(m.className(), m.name()))) {
                 warn("--include " + p.glob() + " matches no traced method in " + file.getFileName());
                 unmatched = true;
@@ -139,33 +141,14 @@ public abstract class RecordingCommand extends JtraceCommand {
 
     /**
      * The threads {@code patterns} select, in order; patterns that match no thread are an error
-     * naming the threads there are.
+     * naming the threads there are (the library's {@link Recording#threads(List)}).
      */
     protected static List<ThreadInfo> selectThreads(TraceIndex index, Path file, List<String> patterns) {
-        Predicate<ThreadInfo> filter = threadFilter(patterns);
-        List<ThreadInfo> shown = index.threads().stream().filter(filter).collect(java.util.stream.Collectors.toList());
-        if (shown.isEmpty() && patterns != null && !patterns.isEmpty()) {
-            throw new UserException("no thread matches " + String.join(", ", patterns) + "; threads in "
-                    + file.getFileName() + ": " + index.threads().stream().map(t -> io.jtrace.format.Printable.text(t.label())).distinct()
-                    .limit(12).collect(java.util.stream.Collectors.joining(", ")));
-        }
-        return shown;
+        return Recording.of(index).threads(patterns);
     }
 
-    /** Whether {@code t} is one of the threads that {@code patterns} select (names, globs or ids). */
-    public static boolean threadMatches(List<String> patterns, ThreadInfo t) {
-        return threadFilter(patterns).test(t);
-    }
-
-    /** Threads whose name matches one of the globs ({@code *}, {@code ?}) or whose id is given. */
+    /** Threads whose name matches one of the globs ({@code *}, {@code ?}) or whose id is given ({@link Selection#threadPatterns}). */
     protected static Predicate<ThreadInfo> threadFilter(List<String> patterns) {
-        if (patterns == null || patterns.isEmpty()) return t -> true;
-        List<Pattern> regexes = patterns.stream().map(RecordingCommand::threadGlob).toList();
-        return t -> regexes.stream().anyMatch(r -> r.matcher(t.label()).matches() || r.matcher(Long.toString(t.id())).matches());
-    }
-
-    private static Pattern threadGlob(String glob) {
-        if (glob.isEmpty()) throw new UserException("empty thread pattern: give a thread name, a glob like 'worker-*', or an id");
-        return io.jtrace.agent.filter.Glob.compile(glob);
+        return Selection.threadPatterns(patterns);
     }
 }

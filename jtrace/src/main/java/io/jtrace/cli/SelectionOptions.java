@@ -1,6 +1,6 @@
 package io.jtrace.cli;
 
-import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.pattern.MethodFilter;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.model.ThreadInfo;
 import picocli.CommandLine.Option;

@@ -1,21 +1,20 @@
 package io.jtrace.cli;
 
-import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.recording.MethodView;
 import io.jtrace.analysis.CallTree;
 import io.jtrace.analysis.CallTreeBuilder;
-import io.jtrace.read.Replay;
-import io.jtrace.read.TraceIndex;
 import io.jtrace.format.CallTreeTextWriter;
-import io.jtrace.model.MethodInfo;
 import io.jtrace.model.ThreadInfo;
-import io.jtrace.model.TraceEvent;
+import io.jtrace.pattern.MethodFilter;
+import io.jtrace.read.TraceIndex;
+import io.jtrace.recording.Recording;
+import io.jtrace.report.CallTreeReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.function.Predicate;
 
 /** {@code jtrace tree FILE}: the aggregated call tree. */
 @Command(name = "tree", mixinStandardHelpOptions = true,
@@ -51,16 +50,14 @@ final class TreeCommand extends RecordingCommand {
         if (minPercent != null && (minPercent < 0 || minPercent > 100 || minPercent.isNaN())) {
             throw new UserException("--min-percent must be between 0 and 100, not " + minPercent);
         }
-        TraceView view = new TraceView(select.methods(), 0);
-        Predicate<MethodInfo> focusFilter = focus == null ? null : focusFilter(focus);
+        MethodView view = new MethodView(select.methods(), 0);
+        MethodFilter focusFilter = focus == null ? null : methodFilter(List.of(focus), List.of());
         try (TraceIndex index = open()) {
             List<ThreadInfo> threads = select.threads(index, file);
             warnIfNothingSelected(index, view);
-            if (focusFilter != null && !anyMethodMatches(index, focusFilter)) {
-                throw new UserException("--focus " + focus + " matches no traced method in " + file.getFileName());
-            }
-            CallTree tree = Replay.of(index, threads)
-                    .callTree(new CallTreeBuilder.Options(merge, depth == null ? 0 : depth, focusFilter), view::in);
+            Recording recording = Recording.of(index);
+            CallTree tree = CallTreeReport.of(recording, threads, new CallTreeBuilder.Options(merge, depth == null ? 0 : depth,
+                    CallTreeReport.focus(recording, focusFilter, focus)), view::in);
             CallTreeTextWriter.Options options = new CallTreeTextWriter.Options(!noTimes,
                     minPercent == null ? 0 : minPercent, color.ansi());
             java.io.OutputStream bytes = outBytes(); // a merged tree can be hundreds of MB of text
@@ -69,15 +66,5 @@ final class TreeCommand extends RecordingCommand {
             if (index.records() == 0) warn(file + " holds no traced calls: the traced code never ran");
             return finish(index);
         }
-    }
-
-    private static Predicate<MethodInfo> focusFilter(String pattern) {
-        MethodFilter f = methodFilter(List.of(pattern), List.of());
-        return m -> f.matches(m.className(), m.name());
-    }
-
-    private static boolean anyMethodMatches(TraceIndex index, Predicate<MethodInfo> filter) {
-        for (MethodInfo m : index.symbols().methods()) if (filter.test(m)) return true;
-        return false;
     }
 }

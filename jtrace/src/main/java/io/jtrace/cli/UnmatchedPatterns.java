@@ -1,6 +1,6 @@
 package io.jtrace.cli;
 
-import io.jtrace.agent.filter.MethodPattern;
+import io.jtrace.pattern.MethodPattern;
 import io.jtrace.read.DefinedMethods;
 
 import java.io.IOException;

@@ -1,6 +1,5 @@
 package io.jtrace.query;
 
-import io.jtrace.agent.AgentOptions;
 import io.jtrace.analysis.CallAdapter;
 import io.jtrace.format.EventKinds;
 import io.jtrace.format.VariableText;
@@ -41,7 +40,7 @@ final class ArgsTable implements Table {
     /** Unless the recording says it was made without {@code --args}. */
     @Override
     public boolean present(TraceIndex index) {
-        return index.agentOptions() == null || !AgentOptions.parse(index.agentOptions()).args.isEmpty();
+        return !io.jtrace.recording.Recorded.leftOut(index, io.jtrace.recording.Recorded.Kind.ARGUMENTS);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.jtrace.query;
 
-import io.jtrace.agent.AgentOptions;
 import io.jtrace.model.LineExecuted;
 import io.jtrace.model.TraceEvent;
 import io.jtrace.read.TraceIndex;
@@ -31,7 +30,7 @@ final class LinesTable implements Table {
     /** Unless the recording says it was made without {@code --lines}. */
     @Override
     public boolean present(TraceIndex index) {
-        return index.agentOptions() == null || !AgentOptions.parse(index.agentOptions()).lines.isEmpty();
+        return !io.jtrace.recording.Recorded.leftOut(index, io.jtrace.recording.Recorded.Kind.LINES);
     }
 
     @Override

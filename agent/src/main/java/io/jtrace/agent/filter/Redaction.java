@@ -1,5 +1,7 @@
 package io.jtrace.agent.filter;
 
+import io.jtrace.pattern.Glob;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package io.jtrace.agent.instrument;
 
-import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.pattern.MethodFilter;
 import io.jtrace.agent.filter.Redaction;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;

@@ -1,6 +1,6 @@
 package io.jtrace.agent.instrument;
 
-import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.pattern.MethodFilter;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,7 +1,7 @@
 package io.jtrace.cli.explore;
 
-import io.jtrace.agent.filter.Glob;
-import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.pattern.Glob;
+import io.jtrace.pattern.MethodFilter;
 import io.jtrace.format.VariableText;
 import io.jtrace.analysis.CallCondition;
 import io.jtrace.model.Argument;
@@ -132,7 +132,7 @@ record Search(String text, ThreadHistory.EventTest test, boolean byExit, boolean
             throw new ShellError("where needs the values of the calls, and none were recorded for " + glob
                     + ": record them with 'jtrace run --args " + glob + "'");
         }
-        String problem = io.jtrace.cli.CallsCommand.whereProblem(condition, matched, session.index.symbols(), glob);
+        String problem = io.jtrace.report.CallListing.whereProblem(condition, matched, session.index.symbols(), glob);
         if (problem != null) throw new ShellError("bad condition '" + where + "': " + problem);
         return condition;
     }

@@ -56,7 +56,7 @@ final class SessionCommands {
                     }
                     if (a.get(0).equals("thread")) { // a name no thread has would hide them all, silently
                         for (String name : a.subList(1, a.size())) {
-                            if (s.index.threads().stream().noneMatch(th -> io.jtrace.cli.RecordingCommand.threadMatches(List.of(name), th))) {
+                            if (s.index.threads().stream().noneMatch(th -> io.jtrace.recording.Selection.threadPatterns(List.of(name)).test(th))) {
                                 throw new ShellError("no thread matches '" + name + "' (see 'threads')");
                             }
                         }

@@ -1,6 +1,6 @@
 package io.jtrace.cli.explore;
 
-import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.pattern.MethodFilter;
 import io.jtrace.cli.TimeArgument;
 import io.jtrace.format.Durations;
 import io.jtrace.model.MethodInfo;
@@ -90,7 +90,7 @@ final class SessionFilters {
     }
 
     boolean showsThread(ThreadInfo t) {
-        return threads.isEmpty() || io.jtrace.cli.RecordingCommand.threadMatches(threads, t);
+        return threads.isEmpty() || io.jtrace.recording.Selection.threadPatterns(threads).test(t);
     }
 
     boolean showsMethod(MethodInfo m) {

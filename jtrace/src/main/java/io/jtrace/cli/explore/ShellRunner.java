@@ -140,6 +140,8 @@ final class ShellRunner {
         } catch (UncheckedIOException e) {
             problem(command.name(), (inv.redirect() != null ? "cannot write " + inv.redirect() : "cannot show the output") + ": "
                     + io.jtrace.cli.FileProblems.reason(e.getCause()));
+        } catch (io.jtrace.recording.ReportException e) { // what the recording cannot give: the library's one line
+            problem(command.name(), e.getMessage());
         } catch (RuntimeException | Error e) {
             problem(command.name(), "internal error: " + e + (debug ? "" : " (run with --debug for the stack trace)"));
             if (debug) e.printStackTrace(err);

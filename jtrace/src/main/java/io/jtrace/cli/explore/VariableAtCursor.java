@@ -1,6 +1,6 @@
 package io.jtrace.cli.explore;
 
-import io.jtrace.agent.filter.Glob;
+import io.jtrace.pattern.Glob;
 import io.jtrace.format.VariableText;
 import io.jtrace.model.VariableAccess;
 import io.jtrace.model.VariableIdentity;

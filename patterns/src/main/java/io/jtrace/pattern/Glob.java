@@ -1,4 +1,4 @@
-package io.jtrace.agent.filter;
+package io.jtrace.pattern;
 
 import java.util.regex.Pattern;
 

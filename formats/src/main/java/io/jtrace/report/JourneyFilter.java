@@ -1,6 +1,6 @@
-package io.jtrace.cli;
+package io.jtrace.report;
 
-import io.jtrace.agent.filter.MethodPattern;
+import io.jtrace.pattern.MethodPattern;
 import io.jtrace.read.SymbolTable;
 import io.jtrace.model.ExceptionJourney;
 import io.jtrace.model.JourneyStep;

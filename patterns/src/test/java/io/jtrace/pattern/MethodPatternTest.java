@@ -1,4 +1,4 @@
-package io.jtrace.agent.filter;
+package io.jtrace.pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

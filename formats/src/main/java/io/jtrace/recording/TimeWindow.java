@@ -1,4 +1,4 @@
-package io.jtrace.cli;
+package io.jtrace.recording;
 
 import io.jtrace.analysis.CallVisitor;
 import io.jtrace.analysis.FrameSelection;
@@ -7,22 +7,23 @@ import io.jtrace.model.RecordsLost;
 import io.jtrace.model.TraceEvent;
 
 /**
- * Keeps the calls that start in a time window, with their exits even when those come after it
+ * The time part of a {@link Selection} applied to a replay ({@code filter --from --to}): keeps the
+ * calls that start in a time window, with their exits even when those come after it
  * (a kept call stays balanced); calls that started before the window are left out, their
  * callees inside it become roots. Depths count kept frames only. Other events are kept if they
  * happen in the window.
  */
-final class CallWindow {
+public final class TimeWindow {
     private final long from;
     private final long to;
 
     /** Times in nanoseconds since tracing started; {@code to} inclusive. */
-    CallWindow(long from, long to) {
+    public TimeWindow(long from, long to) {
         this.from = from;
         this.to = to;
     }
 
-    boolean isEverything() {
+    public boolean isEverything() {
         return from <= 0 && to == Long.MAX_VALUE;
     }
 
@@ -31,7 +32,7 @@ final class CallWindow {
     }
 
     /** {@code next} behind this window (itself if the window is everything). */
-    CallVisitor in(CallVisitor next) {
+    public CallVisitor in(CallVisitor next) {
         if (isEverything()) return next;
         return new FrameSelection(next) {
             @Override

@@ -1,6 +1,5 @@
-package io.jtrace.cli;
+package io.jtrace.recording;
 
-import io.jtrace.agent.filter.MethodFilter;
 import io.jtrace.analysis.CallVisitor;
 import io.jtrace.analysis.FrameSelection;
 import io.jtrace.model.ExceptionEvent;
@@ -9,34 +8,36 @@ import io.jtrace.model.MethodInfo;
 import io.jtrace.model.RecordsLost;
 import io.jtrace.model.TraceEvent;
 import io.jtrace.model.VariableAccess;
+import io.jtrace.pattern.MethodFilter;
 
 /**
- * What a reader asked to see: methods selected by include/exclude patterns and frames up to a
- * depth. Hidden frames do not indent: a shown event's depth counts only shown frames around it.
+ * The method and depth part of a {@link Selection} applied to a replay: methods selected by
+ * include/exclude patterns and frames up to a depth. Hidden frames do not indent: a shown event's
+ * depth counts only shown frames around it.
  */
-final class TraceView {
+public final class MethodView {
     private final MethodFilter methods;
     private final int maxDepth;
     /** Decided once: every event goes through the view. */
     private final boolean identity;
 
     /** The methods it shows (--include, --exclude). */
-    MethodFilter methods() {
+    public MethodFilter methods() {
         return methods;
     }
 
-    TraceView(MethodFilter methods, int maxDepth) {
+    public MethodView(MethodFilter methods, int maxDepth) {
         this.methods = methods;
         this.maxDepth = maxDepth <= 0 ? Integer.MAX_VALUE : maxDepth;
         this.identity = methods.isEmpty() && this.maxDepth == Integer.MAX_VALUE;
     }
 
-    boolean isIdentity() {
+    public boolean isIdentity() {
         return identity;
     }
 
     /** {@code next} behind this view (itself if the view shows everything). */
-    CallVisitor in(CallVisitor next) {
+    public CallVisitor in(CallVisitor next) {
         if (identity) return next;
         return new FrameSelection(next) {
             @Override

@@ -1,6 +1,6 @@
-package io.jtrace.cli;
+package io.jtrace.recording;
 
-import io.jtrace.agent.filter.MethodFilter;
+import io.jtrace.pattern.MethodFilter;
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodCall;
 import io.jtrace.model.MethodEnter;
@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 /** Print-time filtering: hidden frames do not indent, depth counts shown frames only. */
-class TraceViewTest {
+class MethodViewTest {
     private static final ThreadInfo T1 = new ThreadInfo(1, "main", false, 0);
     private static final ThreadInfo T2 = new ThreadInfo(2, "worker", false, 1);
 
@@ -46,7 +46,7 @@ class TraceViewTest {
             new MethodExit(T1, 10, 0, MAIN, 9, ExitKind.RETURN, null));
     }
 
-    private static List<String> view(TraceView v, List<TraceEvent> events) {
+    private static List<String> view(MethodView v, List<TraceEvent> events) {
         List<TraceEvent> passed = new ArrayList<>();
         io.jtrace.analysis.CallVisitor in = v.in(new io.jtrace.analysis.EventBuilder(passed::add));
         for (TraceEvent e : events) io.jtrace.analysis.CallVisitor.dispatch(e, in);
@@ -61,39 +61,39 @@ class TraceViewTest {
 
     @Test
     void identityViewIsNoStepAtAll() {
-        TraceView v = new TraceView(MethodFilter.all(), 0);
+        MethodView v = new MethodView(MethodFilter.all(), 0);
         io.jtrace.analysis.CallVisitor next = new io.jtrace.analysis.EventBuilder(e -> { });
         assertSame(next, v.in(next));
     }
 
     @Test
     void excludedFramesDoNotIndent() {
-        TraceView v = new TraceView(MethodFilter.parse(List.of(), List.of("app.util.**")), 0);
+        MethodView v = new MethodView(MethodFilter.parse(List.of(), List.of("app.util.**")), 0);
         assertEquals(List.of("1:0>main", "1:1>handle", "1:2=leaf", "2:0=leaf", "1:1<handle", "1:0<main"), view(v, trace()));
     }
 
     @Test
     void includeShowsOnlyMatchingFramesAtTheirShownDepth() {
-        TraceView v = new TraceView(MethodFilter.parse(List.of("Service.leaf", "Main"), List.of()), 0);
+        MethodView v = new MethodView(MethodFilter.parse(List.of("Service.leaf", "Main"), List.of()), 0);
         assertEquals(List.of("1:0>main", "1:1=leaf", "2:0=leaf", "1:0<main"), view(v, trace()));
     }
 
     @Test
     void depthCutsOffDeeperFrames() {
-        TraceView v = new TraceView(MethodFilter.all(), 2);
+        MethodView v = new MethodView(MethodFilter.all(), 2);
         assertEquals(List.of("1:0>main", "1:1>handle", "2:0>help", "2:1=leaf", "2:0<help", "1:1<handle", "1:0<main"),
                 view(v, trace()));
     }
 
     @Test
     void depthCountsShownFramesOnly() {
-        TraceView v = new TraceView(MethodFilter.parse(List.of(), List.of("Service.handle")), 2);
+        MethodView v = new MethodView(MethodFilter.parse(List.of(), List.of("Service.handle")), 2);
         assertEquals(List.of("1:0>main", "2:0>help", "1:1>help", "2:1=leaf", "1:1<help", "2:0<help", "1:0<main"), view(v, trace()));
     }
 
     @Test
     void lostRecordsResetTheStackToTheGapDepth() {
-        TraceView v = new TraceView(MethodFilter.parse(List.of(), List.of("app.util.**")), 0);
+        MethodView v = new MethodView(MethodFilter.parse(List.of(), List.of("app.util.**")), 0);
         List<TraceEvent> events = List.of(
             new MethodEnter(T1, 1, 0, MAIN),
             new MethodEnter(T1, 2, 1, HELPER),
