@@ -81,7 +81,7 @@ complete -c jtrace -n "__fish_seen_subcommand_from tree" -l debug -d 'Print stac
 complete -c jtrace -n "__fish_seen_subcommand_from exceptions" -F
 complete -c jtrace -n "__fish_seen_subcommand_from exceptions" -l summary -d 'Counts by type, by throw site and by catch site instead of every journey.'
 complete -c jtrace -n "__fish_seen_subcommand_from exceptions" -l type -r -d 'Only exceptions of this type or a subclass (IllegalStateException, java.io.*, *Format*). Repeatable.'
-complete -c jtrace -n "__fish_seen_subcommand_from exceptions" -l thread -r -d 'Only exceptions thrown on threads whose name matches (glob: worker-*) or with this id. Repeatable.'
+complete -c jtrace -n "__fish_seen_subcommand_from exceptions" -l thread -r -d 'Only threads whose name matches (glob: worker-*) or with this id. Repeatable.'
 complete -c jtrace -n "__fish_seen_subcommand_from exceptions" -l uncaught -d 'Only exceptions that killed their thread.'
 complete -c jtrace -n "__fish_seen_subcommand_from exceptions" -l caught-in -r -d 'Only exceptions caught in a method matching (Loader.load, com.acme.**). Repeatable.'
 complete -c jtrace -n "__fish_seen_subcommand_from exceptions" -l from -r -d 'Only exceptions thrown at or after TIME (seconds since tracing started: 1.5, 200ms).'
@@ -94,7 +94,7 @@ complete -c jtrace -n "__fish_seen_subcommand_from exceptions" -l debug -d 'Prin
 complete -c jtrace -n "__fish_seen_subcommand_from vars" -F
 complete -c jtrace -n "__fish_seen_subcommand_from vars" -l var -r -d 'Only variables named like this (glob: sum, count*, Tally.total, values). Repeatable.'
 complete -c jtrace -n "__fish_seen_subcommand_from vars" -l method -r -d 'Only accesses made in methods matching (Counter.main, bank.**). Repeatable.'
-complete -c jtrace -n "__fish_seen_subcommand_from vars" -l thread -r -d 'Only accesses by threads whose name matches (glob: worker-*) or with this id. Repeatable.'
+complete -c jtrace -n "__fish_seen_subcommand_from vars" -l thread -r -d 'Only threads whose name matches (glob: worker-*) or with this id. Repeatable.'
 complete -c jtrace -n "__fish_seen_subcommand_from vars" -l no-times -d 'Leave out timestamps (to diff two runs).'
 complete -c jtrace -n "__fish_seen_subcommand_from vars" -l no-ids -d 'Name objects by numbers (String[]#1, bank.Account#3: in the order they first appear in the recording, the same in every report of it) instead of identity hashes (@1b6d3586, different in every run): with --no-times, output that diffs across runs. Reads the recording once more.'
 complete -c jtrace -n "__fish_seen_subcommand_from vars" -l color -r -a 'auto always never' -d 'Colour: auto, always, never (default: auto; a non-empty NO_COLOR turns auto off).'
@@ -103,7 +103,7 @@ complete -c jtrace -n "__fish_seen_subcommand_from vars" -s V -l version -d 'Pri
 complete -c jtrace -n "__fish_seen_subcommand_from vars" -l debug -d 'Print stack traces of internal errors.'
 complete -c jtrace -n "__fish_seen_subcommand_from calls" -F
 complete -c jtrace -n "__fish_seen_subcommand_from calls" -l method -r -d 'The methods whose calls to list (Bank.transfer, *Service.get*, com.acme.**). Repeatable.'
-complete -c jtrace -n "__fish_seen_subcommand_from calls" -l thread -r -d 'Only calls on threads whose name matches (glob: worker-*) or with this id. Repeatable.'
+complete -c jtrace -n "__fish_seen_subcommand_from calls" -l thread -r -d 'Only threads whose name matches (glob: worker-*) or with this id. Repeatable.'
 complete -c jtrace -n "__fish_seen_subcommand_from calls" -l where -r -d 'Only calls whose values match: an argument (by name, or arg0, arg1...) or ret compared with a number, a "string", true, false or null by ==, !=, <, <=, >, >=; joined by and, or; e.g. \'amount > 100\', \'ret == false\', \'arg0 == "x"\'.'
 complete -c jtrace -n "__fish_seen_subcommand_from calls" -l sort -r -a 'time duration' -d 'Order of the rows: time, duration (time: when each call started; duration: the longest first). Default: time.'
 complete -c jtrace -n "__fish_seen_subcommand_from calls" -l top -r -d 'Show only the first N rows in that order.'

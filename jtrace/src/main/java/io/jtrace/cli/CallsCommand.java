@@ -29,9 +29,8 @@ public final class CallsCommand extends RecordingCommand {
             description = "The methods whose calls to list (Bank.transfer, *Service.get*, com.acme.**). Repeatable.")
     List<String> methods;
 
-    @Option(names = "--thread", paramLabel = "PATTERN",
-            description = "Only calls on threads whose name matches (glob: worker-*) or with this id. Repeatable.")
-    List<String> threads;
+    @Mixin
+    ThreadOption thread;
 
     @Option(names = "--where", paramLabel = "EXPR",
             description = "Only calls whose values match: an argument (by name, or arg0, arg1...) or ret compared with"
@@ -62,7 +61,7 @@ public final class CallsCommand extends RecordingCommand {
         MethodFilter filter = methodFilter(methods, null);
         CallCondition condition = CallListing.condition(where);
         try (TraceIndex index = open()) {
-            List<ThreadInfo> shown = selectThreads(index, file, threads);
+            List<ThreadInfo> shown = selectThreads(index, file, thread.patterns);
             CallListing listing = new CallListing(Recording.of(index), methods, filter, condition, where);
             if (condition == null && !listing.valuesRecorded()) {
                 warn("the values of these calls were not recorded: record them with " + listing.recordingHint());

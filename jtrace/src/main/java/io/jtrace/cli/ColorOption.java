@@ -9,6 +9,11 @@ final class ColorOption {
             description = "Colour: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; a non-empty NO_COLOR turns auto off).")
     JtraceCommand.ColorMode color;
 
+    /** The session's colour, where --color was not given (the scope's colour is null if it was). */
+    void add(ReportOptions.SessionScope scope) {
+        if (scope.colour() != null) color = scope.colour() ? JtraceCommand.ColorMode.always : JtraceCommand.ColorMode.never;
+    }
+
     Ansi ansi() {
         return JtraceCommand.ansi(color);
     }

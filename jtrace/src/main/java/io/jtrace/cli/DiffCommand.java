@@ -73,9 +73,8 @@ final class DiffCommand extends RecordingCommand {
             description = "Leave out calls of methods matching (com.acme.log.**, *Cache.get), with all they call. Repeatable.")
     List<String> ignore;
 
-    @Option(names = "--thread", paramLabel = "PATTERN",
-            description = "Only threads whose name matches (glob: worker-*) or with this id. Repeatable.")
-    List<String> threads;
+    @Mixin
+    ThreadOption thread;
 
     @Option(names = "--depth", paramLabel = "N", description = "Compare at most N levels of calls.")
     Integer depth;
@@ -120,11 +119,11 @@ final class DiffCommand extends RecordingCommand {
         if (target != null && target.toAbsolutePath().normalize().equals(fileB.toAbsolutePath().normalize())) {
             throw new UserException("-o " + output + " is the recording being read");
         }
-        Selection selection = Selection.all().withThreads(threadFilter(threads))
+        Selection selection = Selection.all().withThreads(threadFilter(thread.patterns))
                 .withIgnored(ignored == null ? null : ignored::matches)
                 .withMaxDepth(depth == null ? 0 : depth);
         try (TraceIndex indexA = open(file); TraceIndex indexB = open(fileB)) {
-            selectThreads(indexA, file, threads); // a --thread that matches nothing names the threads there are
+            selectThreads(indexA, file, thread.patterns); // a --thread that matches nothing names the threads there are
             Recording a = Recording.of(indexA);
             Recording b = Recording.of(indexB);
             int status;

@@ -52,7 +52,7 @@ final class ExportCommand extends RecordingCommand {
     @Override
     public Integer call() throws IOException {
         if (format == Format.parquet) {
-            if (select.threads != null || select.includes != null || select.excludes != null) {
+            if (select.thread.patterns != null || select.includes != null || select.excludes != null) {
                 throw new UserException("--thread, --include and --exclude do not apply to --format parquet (select with SQL"
                         + " over the dataset, or make a smaller recording with 'jtrace filter' first)");
             }

@@ -299,6 +299,15 @@ public final class Main implements Runnable {
     }
 
     /**
+     * The one line for a mistake on a command line: picocli's problem, then a did-you-mean, else
+     * {@code helpHint} (the explore shell's reports: " (see 'help summary')").
+     */
+    public static String problemLine(CommandLine.ParameterException ex, String helpHint) {
+        String suggestion = suggestion(ex);
+        return problem(ex) + (suggestion.startsWith(" (see '") ? helpHint : suggestion);
+    }
+
+    /**
      * picocli's message, except for a mistyped subcommand, which it reports as "unmatched
      * arguments" (or, from 'jtrace help', as "Unknown subcommand").
      */
@@ -329,7 +338,7 @@ public final class Main implements Runnable {
     /** The command name in {@code jtrace NAME} or {@code jtrace help NAME} that is not a command, or null. */
     private static String unknownCommand(CommandLine.ParameterException ex) {
         if (ex instanceof CommandLine.UnmatchedArgumentException u && u.getCommandLine().getCommandSpec().parent() == null
-                && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
+                && !u.getCommandLine().getSubcommands().isEmpty() && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
             return u.getUnmatched().get(0);
         }
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("Unknown subcommand '(.*)'\\.").matcher(String.valueOf(ex.getMessage()));

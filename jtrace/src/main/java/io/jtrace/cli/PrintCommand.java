@@ -22,9 +22,8 @@ import java.util.function.Predicate;
         description = {"Print the trace: every traced call indented under its caller, with durations.",
             "Lines: '>' enter, '<' exit, '=' a call with no traced callees, '!' left by an exception, '?' still running when the recording ended, '~' records lost. Calls recorded with 'jtrace run --args' show their arguments and return value."})
 final class PrintCommand extends RecordingCommand {
-    @Option(names = "--thread", paramLabel = "PATTERN",
-            description = "Only threads whose name matches (glob: worker-*) or with this id. Repeatable.")
-    List<String> threads;
+    @Mixin
+    ThreadOption thread;
 
     @Option(names = "--include", paramLabel = "PATTERN",
             description = "Only methods matching (com.acme.**, *Service.get*, Bank.transfer). Repeatable.")
@@ -56,7 +55,7 @@ final class PrintCommand extends RecordingCommand {
         requirePositive("--depth", depth);
         MethodView view = new MethodView(methodFilter(includes, excludes), depth == null ? 0 : depth);
         try (TraceIndex index = open()) {
-            List<ThreadInfo> shown = selectThreads(index, file, threads);
+            List<ThreadInfo> shown = selectThreads(index, file, thread.patterns);
             warnIfNothingSelected(index, view);
             TextTraceWriter.Options options = new TextTraceWriter.Options(!noTimes, !byThread, byThread, color.ansi(), !noArgs,
                     objectIds.ids(index));

@@ -25,22 +25,8 @@ public abstract class RecordingCommand extends JtraceCommand {
 
     private static final long PROGRESS_THRESHOLD = 64L << 20;
 
-    /** A recording already open on this thread (the explore shell's), used in place of reading FILE again. */
-    private static final ThreadLocal<TraceIndex> OPEN = new ThreadLocal<>();
-
-    /** Runs {@code command} with {@code index} as what every recording command on this thread reads. */
-    public static <T> T withOpenRecording(TraceIndex index, java.util.function.Supplier<T> command) {
-        OPEN.set(index);
-        try {
-            return command.get();
-        } finally {
-            OPEN.remove();
-        }
-    }
-
     /** Reads the recording; fails with one clear line if it is not a usable jtrace recording. */
     protected TraceIndex open() throws IOException {
-        if (OPEN.get() != null) return OPEN.get().retain(); // warnings were given when it was opened
         return open(file);
     }
 
@@ -88,25 +74,17 @@ public abstract class RecordingCommand extends JtraceCommand {
         err().flush();
     }
 
-    /**
-     * A warning for each {@code --include} that matches no method in the recording, and one when
-     * the {@code --exclude}s leave none: the output would be empty without saying why (a misspelt
-     * name, a package pattern without {@code **}).
-     */
+    /** A warning for each --include that matches no method, and one if --include and --exclude leave none. */
     protected void warnIfNothingSelected(TraceIndex index, MethodView view) {
-        io.jtrace.pattern.MethodFilter filter = view.methods();
-        List<io.jtrace.model.MethodInfo> methods = new java.util.ArrayList<>();
-        index.symbols().methods().forEach(methods::add);
-        if (methods.isEmpty() || filter.isEmpty()) return; // a recording with nothing traced has its own warning
-        boolean unmatched = false;
-        for (io.jtrace.pattern.MethodPattern p : filter.includes()) {
-            if (methods.stream().noneMatch(m -> p.matches(m.className(), m.name()))) {
-                warn("--include " + p.glob() + " matches no traced method in " + file.getFileName());
-                unmatched = true;
-            }
-        }
-        if (!unmatched && methods.stream().noneMatch(m -> filter.matches(m.className(), m.name()))) {
-            warn("--include and --exclude leave no traced method of " + file.getFileName() + " to show");
+        ReportOptions.warnIfNothingSelected(Recording.of(index), view, this::warn);
+    }
+
+    /** Runs a report on FILE: its checks, then the report on the recording read, then the ending every reader has. */
+    protected int runReport(ReportOptions report) throws IOException {
+        report.check();
+        try (TraceIndex index = open()) {
+            report.run(Recording.of(index), new ReportOptions.Output(out(), outBytes(), outCharset(), this::warn));
+            return finish(index);
         }
     }
 

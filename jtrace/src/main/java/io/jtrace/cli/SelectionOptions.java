@@ -3,6 +3,7 @@ package io.jtrace.cli;
 import io.jtrace.pattern.MethodFilter;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.model.ThreadInfo;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -11,9 +12,8 @@ import java.util.function.Predicate;
 
 /** {@code --thread}, {@code --include}, {@code --exclude} as {@code print} takes them, for the other reading commands. */
 final class SelectionOptions {
-    @Option(names = "--thread", paramLabel = "PATTERN",
-            description = "Only threads whose name matches (glob: worker-*) or with this id. Repeatable.")
-    List<String> threads;
+    @Mixin
+    ThreadOption thread;
 
     @Option(names = "--include", paramLabel = "PATTERN",
             description = "Only methods matching (com.acme.**, *Service.get*, Bank.transfer); the others count as"
@@ -23,16 +23,23 @@ final class SelectionOptions {
     @Option(names = "--exclude", paramLabel = "PATTERN", description = "Leave out methods matching. Repeatable.")
     List<String> excludes;
 
+    /** The session's threads and method patterns, before the ones given. */
+    void add(ReportOptions.SessionScope scope) {
+        thread.patterns = ReportOptions.joined(scope.threads(), thread.patterns);
+        includes = ReportOptions.joined(scope.includes(), includes);
+        excludes = ReportOptions.joined(scope.excludes(), excludes);
+    }
+
     MethodFilter methods() {
         return JtraceCommand.methodFilter(includes, excludes);
     }
 
     Predicate<ThreadInfo> threadFilter() {
-        return RecordingCommand.threadFilter(threads);
+        return RecordingCommand.threadFilter(thread.patterns);
     }
 
     /** The selected threads, in order; a --thread that matches nothing is an error naming the threads there are. */
     List<ThreadInfo> threads(TraceIndex index, Path file) {
-        return RecordingCommand.selectThreads(index, file, threads);
+        return RecordingCommand.selectThreads(index, file, thread.patterns);
     }
 }

@@ -1,19 +1,26 @@
 package io.jtrace.cli.explore;
 
 import io.jtrace.cli.Main;
-import io.jtrace.cli.RecordingCommand;
+import io.jtrace.cli.ReportOptions;
+import io.jtrace.cli.Reports;
+import io.jtrace.cli.UserException;
 import io.jtrace.cli.explore.ShellCommand.Completion;
+import io.jtrace.recording.Recording;
+import io.jtrace.recording.ReportException;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The CLI's reports inside the shell: {@code summary}, {@code tree}, {@code exceptions} and
- * {@code vars} are the very commands of {@code jtrace}, with their options, run on the open
- * recording (not read again) with the session's filters added as options where they take them.
+ * {@code vars} take the options of the {@code jtrace} commands of those names (the same
+ * {@link ReportOptions} mixins, without FILE), run the same library report on the open recording,
+ * and add the session's filters to the options given.
  */
 final class ReportCommands {
     private ReportCommands() {}
@@ -22,55 +29,57 @@ final class ReportCommands {
 
     static void addTo(CommandTable t) {
         for (String name : REPORTS) {
-            CommandLine.Model.CommandSpec spec = spec(name);
-            t.add(new ShellCommand(name, List.of(), name + " [OPTIONS]", spec.usageMessage().description()[0].toLowerCase(java.util.Locale.ROOT)
-                    .replaceAll("\\.$", ""), usage(name), false, Completion.REPORT_OPTIONS,
+            CommandSpec spec = spec(name);
+            t.add(new ShellCommand(name, List.of(), name + " [OPTIONS]", spec.usageMessage().description()[0].toLowerCase(Locale.ROOT)
+                    .replaceAll("\\.$", ""), usage(spec), false, Completion.REPORT_OPTIONS,
                     (s, a, out) -> report(s, name, a, out)));
         }
     }
 
-    /** The CLI's model, built once: picocli builds every subcommand's model each time. */
-    private static final CommandLine CLI = Main.commandLine();
-
-    /** The report's own command line, for its options and help. */
-    static CommandLine.Model.CommandSpec spec(String name) {
-        return CLI.getSubcommands().get(name).getCommandSpec();
+    /** The report's command line in the shell: its options and the CLI command's description, no FILE. */
+    static CommandSpec spec(String name) {
+        return spec(name, Reports.options(name));
     }
 
-    /** The report's options, as 'jtrace NAME --help' prints them. */
-    private static String usage(String name) {
+    private static CommandSpec spec(String name, ReportOptions options) {
+        CommandSpec spec = CommandSpec.create().name(name).mixinStandardHelpOptions(true);
+        spec.addMixin("report", CommandSpec.forAnnotatedObject(options));
+        spec.usageMessage().description(Reports.description(name));
+        return spec;
+    }
+
+    /** The report's options, as 'help NAME' and 'NAME --help' print them. */
+    private static String usage(CommandSpec spec) {
         StringWriter text = new StringWriter();
-        CommandLine report = CLI.getSubcommands().get(name);
-        report.usage(new PrintWriter(text), CommandLine.Help.Ansi.OFF);
-        // the shell's report reads the open recording: no FILE in its usage, nor the line that describes it
-        return text.toString().replace("Usage: jtrace " + name + " ", "Usage: " + name + " ").replace(" FILE", "").lines()
-                .filter(l -> !l.strip().equals(report.getCommandSpec().positionalParameters().get(0).description()[0]))
-                .collect(java.util.stream.Collectors.joining("\n")).stripTrailing();
+        new CommandLine(spec).usage(new PrintWriter(text), CommandLine.Help.Ansi.OFF);
+        return text.toString().stripTrailing();
     }
 
-    private static void report(ExploreSession s, String name, List<String> args, PrintWriter out) {
-        if (args.contains("--help") || args.contains("-h")) { // the shell's usage, not the CLI's (with its FILE)
-            out.println(usage(name));
+    private static void report(ExploreSession s, String name, List<String> args, PrintWriter out) throws Exception {
+        ReportOptions options = Reports.options(name);
+        CommandLine line = new CommandLine(spec(name, options));
+        try {
+            line.parseArgs(args.toArray(new String[0]));
+        } catch (CommandLine.ParameterException e) {
+            throw new ShellError(Main.problemLine(e, " (see 'help " + name + "')"));
+        }
+        if (line.isUsageHelpRequested()) {
+            out.println(usage(line.getCommandSpec()));
             return;
         }
-        CommandLine.Model.CommandSpec spec = spec(name);
-        List<String> line = new ArrayList<>();
-        line.add(name);
-        line.add(s.file.toString());
-        line.addAll(s.filters.options(spec));
-        if (spec.findOption("--color") != null && args.stream().noneMatch(a -> a.startsWith("--color"))) {
-            line.add("--color=" + (s.ansi.enabled() ? "always" : "never"));
+        if (line.isVersionHelpRequested()) return;
+        boolean colourGiven = line.getParseResult().hasMatchedOption("--color");
+        options.add(s.filters.scope(colourGiven ? null : s.ansi.enabled(), s.text.times()));
+        List<String> warnings = new ArrayList<>();
+        try {
+            options.check();
+            options.run(Recording.of(s.index), new ReportOptions.Output(out, null, null, warnings::add));
+        } catch (UserException | ReportException e) {
+            throw new ShellError(e.getMessage());
         }
-        if (!s.text.times() && spec.findOption("--no-times") != null && !args.contains("--no-times")) line.add("--no-times");
-        line.addAll(args);
-        StringWriter errors = new StringWriter();
-        PrintWriter err = new PrintWriter(errors);
-        int code = RecordingCommand.withOpenRecording(s.index, () -> Main.execute(line.toArray(new String[0]), out, err));
         out.flush();
-        err.flush();
-        String problems = errors.toString().replace("jtrace " + name + ": ", "")
-                .replace("(see 'jtrace " + name + " --help')", "(see 'help " + name + "')").stripTrailing();
-        if (code != 0) throw new ShellError(problems.isEmpty() ? "failed (exit " + code + ")" : problems);
-        if (!problems.isEmpty()) out.println(problems);
+        // after the report, as the CLI's warnings come after its output on a terminal
+        for (String w : warnings) out.println("warning: " + w);
+        if (s.index.damage() != null) throw new ShellError(s.index.damage());
     }
 }

@@ -1,19 +1,19 @@
 package io.jtrace.cli.explore;
 
 import io.jtrace.pattern.MethodFilter;
+import io.jtrace.cli.ReportOptions;
 import io.jtrace.cli.TimeArgument;
 import io.jtrace.format.Durations;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.ThreadInfo;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Filters that stay for the session: threads, method include/exclude patterns, a minimum call
- * duration and a time window. The reports (summary, tree, exceptions, vars) get the ones their
- * command line takes, as options; {@code find} and {@code threads} apply them all.
+ * duration and a time window. The reports (summary, tree, exceptions, vars) add the ones they take
+ * to their own options ({@link #scope}); {@code find} and {@code threads} apply them all.
  */
 final class SessionFilters {
     final List<String> threads = new ArrayList<>();
@@ -101,15 +101,13 @@ final class SessionFilters {
         return nanos >= fromNanos && nanos <= toNanos;
     }
 
-    /** The options for a report command, as far as it takes them. */
-    List<String> options(CommandSpec report) {
-        List<String> args = new ArrayList<>();
-        if (report.findOption("--thread") != null) threads.forEach(t -> { args.add("--thread"); args.add(t); });
-        if (report.findOption("--include") != null) includes.forEach(p -> { args.add("--include"); args.add(p); });
-        if (report.findOption("--exclude") != null) excludes.forEach(p -> { args.add("--exclude"); args.add(p); });
-        if (report.findOption("--from") != null && from != null) { args.add("--from"); args.add(from); }
-        if (report.findOption("--to") != null && to != null) { args.add("--to"); args.add(to); }
-        return args;
+    /**
+     * The filters a report adds to its own options (each takes the parts it has: threads, method
+     * patterns, the time window), with the session's colour ({@code colour}: null to leave
+     * {@code --color} as given) and whether it shows times.
+     */
+    ReportOptions.SessionScope scope(Boolean colour, boolean times) {
+        return new ReportOptions.SessionScope(List.copyOf(threads), List.copyOf(includes), List.copyOf(excludes), from, to, colour, times);
     }
 
     /** One line per filter in force. */
