@@ -26,7 +26,8 @@ kb() { awk -v k="$1" '$1 == k":" {print int($2 / 1024)}' "/proc/$pid/status"; }
 marks=0
 wait_mark() { # waits until the shell has answered the marker after the command
     marks=$((marks + 1))
-    until [ "$(grep -c '^=> ' "$T/out" 2>/dev/null || true)" -ge "$marks" ]; do
+    local answered
+    while answered=$(grep -c '^=> ' "$T/out" 2>/dev/null); [ "${answered:-0}" -lt "$marks" ]; do
         kill -0 "$pid" 2>/dev/null || { echo "the shell ended:"; cat "$T/err"; exit 1; }
         sleep 0.2
     done

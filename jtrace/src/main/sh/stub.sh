@@ -101,11 +101,17 @@ case $sub in
       if [ $((size)) -lt $((limit * 1048576)) ]; then jit=-XX:TieredStopAtLevel=1; fi
     fi ;;
 esac
+# The explore shell lives on after each report (vars, tree): a small initial heap (the default, 1/64
+# of the RAM, is a floor the heap never shrinks below: 376 MB here), room to grow during a report
+# without a full collection every few MB, and the whole excess given back at the collection the
+# shell makes after a report, not a tenth of it per collection (bench/README.md, "vars in the shell").
+heap=
+case $sub in explore) heap="-Xms64m -XX:MinHeapFreeRatio=40 -XX:MaxHeapFreeRatio=50 -XX:-ShrinkHeapInSteps" ;; esac
 # A small young generation and a heap kept close to what is live: reading allocates little that
 # lives long, except the aggregates (a call tree of 1.9M paths), so the process stays small
 # (tree of a 365 MB JavaParser recording: 402 -> 274 MB peak RSS; print of 704 MB: 191 -> 102 MB).
 # Arrays over 100 KB (the call tree's 512 KB pages, replay blocks) go straight to the old
 # generation instead of being copied there: parser.jfr's `tree --merge` 210-230 -> 52 ms of GC pauses.
 exec "$java" -XX:+UseSerialGC -XX:NewSize=16m -XX:MaxNewSize=16m -XX:MinHeapFreeRatio=5 -XX:MaxHeapFreeRatio=20 \
-    -XX:PretenureSizeThreshold=100k -XX:-UsePerfData -Xss4m $jit $native ${tmp:+"$tmp"} $cds $JTRACE_OPTS -jar "$0" "$@"
+    -XX:PretenureSizeThreshold=100k -XX:-UsePerfData -Xss4m $heap $jit $native ${tmp:+"$tmp"} $cds $JTRACE_OPTS -jar "$0" "$@"
 exit 1
