@@ -109,14 +109,19 @@ class ExploreTerminalTest {
         waitFor("shell exited with 0");
     }
 
+    static List<Jdk> jdks() {
+        return Jdk.all();
+    }
+
     /**
      * 'find throw' + Tab offers the exception types this recording threw (simple and full names),
      * not every type the symbol table knows (values recorded by --vars: PrintStream, Thread, Object).
      */
-    @Test
-    void findThrowOffersTheTypesThrown() throws Exception {
-        Path rec = dir.resolve("journeys-vars.jfr");
-        Jtrace.Result run = Jtrace.trace(dir, Jdk.current(), rec, List.of("--vars", "exceptions.**"), "exceptions.Journeys");
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("jdks")
+    void findThrowOffersTheTypesThrown(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("journeys-vars-" + jdk.major() + ".jfr");
+        Jtrace.Result run = Jtrace.trace(dir, jdk, rec, List.of("--vars", "exceptions.**"), "exceptions.Journeys");
         assertEquals(0, run.exit(), run::toString);
         // the truth: every throw, found by walking them
         Jtrace.Result walk = Jtrace.jtrace(dir, "explore", rec.toString(), "--no-times", "-c", "find throw | head 1" + "; fn | head 1".repeat(100));
