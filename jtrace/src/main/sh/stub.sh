@@ -36,10 +36,19 @@ if [ "$JTRACE_CDS" != off ]; then
   dir=${XDG_CACHE_HOME:-$HOME/.cache}/jtrace/cds
   case $dir in *[[:space:]]*) dir=/nonexistent/jtrace-cds ;; esac # a JVM option is one word
   JTRACE_CDS_ARCHIVE=$dir/${id%% *}.jsa
-  if [ -f "$JTRACE_CDS_ARCHIVE" ] && [ -r "$JTRACE_CDS_ARCHIVE" ]; then
-    cds="-XX:SharedArchiveFile=$JTRACE_CDS_ARCHIVE -Xlog:cds=off"
-    export JTRACE_CDS_ARCHIVE # if the JVM cannot use it, jtrace removes it: the next run makes another
-  elif mkdir -p "$dir" 2>/dev/null; then
+  if [ -f "$JTRACE_CDS_ARCHIVE" ]; then
+    # used only at the size its dump wrote: JDK 17 dies of SIGBUS mapping a cut archive (a disk
+    # error, a copied cache), every run; a cut or unsized one is removed for another to be made
+    size=
+    read -r size <"$JTRACE_CDS_ARCHIVE.size" 2>/dev/null
+    if [ -r "$JTRACE_CDS_ARCHIVE" ] && [ -n "$size" ] && [ "$(wc -c <"$JTRACE_CDS_ARCHIVE" 2>/dev/null)" -eq "$size" ] 2>/dev/null; then
+      cds="-XX:SharedArchiveFile=$JTRACE_CDS_ARCHIVE -Xlog:cds=off"
+      export JTRACE_CDS_ARCHIVE # if the JVM cannot use it, jtrace removes it: the next run makes another
+    else
+      rm -f "$JTRACE_CDS_ARCHIVE" "$JTRACE_CDS_ARCHIVE.size" 2>/dev/null
+    fi
+  fi
+  if [ -z "$cds" ] && [ ! -f "$JTRACE_CDS_ARCHIVE" ] && mkdir -p "$dir" 2>/dev/null; then
     JTRACE_CDS_CLASSES=$dir/${id%% *}.$$.classes
     cds="-XX:DumpLoadedClassList=$JTRACE_CDS_CLASSES"
     export JTRACE_CDS_ARCHIVE JTRACE_CDS_CLASSES

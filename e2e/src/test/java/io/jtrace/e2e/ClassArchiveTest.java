@@ -54,7 +54,8 @@ class ClassArchiveTest {
         long deadline = System.nanoTime() + 120_000_000_000L;
         while (System.nanoTime() < deadline) {
             List<Path> a = archives();
-            if (a.size() == 1) return a.get(0);
+            // done: the archive in place and its dump's lock gone (removed right after the move)
+            if (a.size() == 1 && !Files.exists(a.get(0).resolveSibling(a.get(0).getFileName() + ".lock"))) return a.get(0);
             Thread.sleep(200);
         }
         throw new AssertionError("no archive in " + cdsDir() + " after 120 s");
@@ -101,7 +102,8 @@ class ClassArchiveTest {
         long picocli = picocliOutsideTheArchive(log);
         assertTrue(picocli <= 10, picocli + " picocli classes read from the executable, not the archive");
         try (Stream<Path> s = Files.list(cdsDir())) {
-            assertEquals(List.of(archive), s.toList(), "only the archive is left (no class lists, no lock)");
+            assertEquals(java.util.Set.of(archive, archive.resolveSibling(archive.getFileName() + ".size")), java.util.Set.copyOf(s.toList()),
+                    "only the archive and its size are left (no class lists, no lock)");
         }
     }
 
@@ -152,6 +154,32 @@ class ClassArchiveTest {
         assertFalse(Files.exists(archive), "removed, so that the next command lists its classes again");
         Jtrace.jtraceWithEnv(dir, env(jdk), "--version");
         assertTrue(Files.size(awaitArchive()) > 1_000_000);
+    }
+
+    /**
+     * An archive cut short (a disk error, a copied cache): JDK 17 dies of SIGBUS mapping one, on
+     * every command, leaving a crash report in the user's directory. The stub uses an archive only
+     * at the size its dump wrote; this one is removed, the command runs as without it, and another is made.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aCutArchiveIsIgnoredThenReplaced(Jdk jdk) throws Exception {
+        Jtrace.jtraceWithEnv(dir, env(jdk), "--version");
+        Path archive = awaitArchive();
+        archive.toFile().setWritable(true);
+        try (var f = new java.io.RandomAccessFile(archive.toFile(), "rw")) {
+            f.setLength(f.length() / 2);
+        }
+        Jtrace.Result r = Jtrace.jtraceWithEnv(dir, env(jdk), "--version");
+        assertEquals(0, r.exit(), r::toString);
+        assertEquals("", r.err(), "a cut archive is no error of the user's: " + r);
+        assertEquals(Jtrace.jtraceWithEnv(dir, env(jdk, "JTRACE_CDS", "off"), "--version").out(), r.out());
+        try (Stream<Path> s = Files.list(dir)) {
+            assertEquals(List.of(), s.filter(p -> p.getFileName().toString().startsWith("hs_err")).toList(), "a JVM crash report");
+        }
+        Jtrace.jtraceWithEnv(dir, env(jdk), "--version");
+        Path again = awaitArchive();
+        assertEquals(Files.size(again), Long.parseLong(Files.readString(again.resolveSibling(again.getFileName() + ".size")).strip()));
     }
 
     /**

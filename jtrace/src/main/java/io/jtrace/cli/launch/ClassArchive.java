@@ -52,6 +52,7 @@ public final class ClassArchive {
                 // given the archive, the JVM ran without it (damaged, or made by another build of
                 // the same java): removed, so that the next command lists its classes for a new one
                 Files.deleteIfExists(Paths.get(archive));
+                Files.deleteIfExists(Paths.get(archive + ".size"));
             }
         } catch (IOException | RuntimeException e) {
             // start-up stays as it was; nothing the user needs to hear about
@@ -85,9 +86,13 @@ public final class ClassArchive {
             String script = java + " -XX:DumpLoadedClassList=\"$1.help\" -cp \"$3\" io.jtrace.cli.Main help run;"
                     + " { cat \"$1\"; sed -e '/^@/d' -e '/ source: /d' -e 's/ id: .*//' \"$1.help\"; } | awk '!seen[$0]++' >\"$1.all\";"
                     + " { " + java + " -Xshare:dump -XX:SharedClassListFile=\"$1.all\" -XX:SharedArchiveFile=\"$2.$$\" -cp \"$3\""
-                    + " || " + java + " -Xshare:dump -XX:SharedClassListFile=\"$1\" -XX:SharedArchiveFile=\"$2.$$\" -cp \"$3\"; }"
-                    + " && mv -f \"$2.$$\" \"$2\" && rm -f \"$2.lock\";"
-                    + " rm -f \"$1\" \"$1.help\" \"$1.all\" \"$2.$$\" \"$2.$$.err\"";
+                    + " || " + java + " -Xshare:dump -XX:SharedClassListFile=\"$1\" -XX:SharedArchiveFile=\"$2.$$\" -cp \"$3\"; };"
+                    // the lists go first, then the archive's size (the stub uses no archive of another
+                    // size), then the archive into place, then the lock: a command between them sees no
+                    // archive, or a whole one
+                    + " ok=$?; rm -f \"$1\" \"$1.help\" \"$1.all\" \"$2.$$.err\";"
+                    + " [ $ok -eq 0 ] && wc -c <\"$2.$$\" >\"$2.size\" && mv -f \"$2.$$\" \"$2\" && rm -f \"$2.lock\";"
+                    + " rm -f \"$2.$$\"";
             ProcessBuilder dump = new ProcessBuilder("sh", "-c", script, javaBin.toString(), list.toString(), archive.toString(), jar.toString())
                     .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
@@ -117,7 +122,10 @@ public final class ClassArchive {
                 return FileTime.fromMillis(0);
             }
         }).reversed());
-        for (Path old : archives.subList(KEEP - 1, archives.size())) Files.deleteIfExists(old);
+        for (Path old : archives.subList(KEEP - 1, archives.size())) {
+            Files.deleteIfExists(old);
+            Files.deleteIfExists(old.resolveSibling(old.getFileName() + ".size"));
+        }
     }
 
     /** One dump at a time per archive; a lock older than an hour belongs to a dump that died. */
