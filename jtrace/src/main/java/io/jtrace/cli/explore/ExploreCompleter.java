@@ -123,7 +123,10 @@ final class ExploreCompleter implements Completer {
      */
     private List<String> thrownTypes() {
         Set<String> full = new java.util.TreeSet<>();
-        for (ThreadInfo t : session.index.threads()) full.addAll(session.histories.of(t).thrownTypes());
+        for (ThreadInfo t : session.index.threads()) {
+            ThreadHistory h = session.histories.ifStarted(t); // a Tab starts no reading: what the building met so far
+            if (h != null) full.addAll(h.thrownTypes());
+        }
         Set<String> simple = new java.util.TreeSet<>();
         for (String type : full) {
             String name = type.substring(type.lastIndexOf('.') + 1);

@@ -206,6 +206,7 @@ final class ExploreSession implements AutoCloseable {
         lastSearch = other.lastSearch;
         followed = other.followed;
         followedNumber = other.followedNumber;
+        histories.prepareAll(); // shown for the first time: its threads indexed in the background, as at the start
         return mine;
     }
 

@@ -41,8 +41,12 @@ final class Histories implements AutoCloseable {
         return entries.computeIfAbsent(t, k -> new Entry(ThreadHistory.building(index, k), new AtomicBoolean()));
     }
 
+    /** Whether {@link #prepare} was called: the recording of --against not shown yet is prepared when first shown. */
+    private volatile boolean prepared;
+
     /** Starts building these threads' histories in the background, in this order. */
     void prepare(List<ThreadInfo> threads) {
+        prepared = true;
         for (ThreadInfo t : threads) {
             Entry e = entry(t);
             background.execute(() -> {
@@ -56,6 +60,18 @@ final class Histories implements AutoCloseable {
         Entry e = entry(thread);
         if (e.started().compareAndSet(false, true)) daemon(() -> build(e.history()), "jtrace-explore-index-" + thread.id()).start();
         return e.history();
+    }
+
+    /** Every thread's history in the background, largest first, unless that was done already. */
+    void prepareAll() {
+        if (prepared) return;
+        prepare(index.threads().stream().sorted(java.util.Comparator.comparingLong(index::recordsOf).reversed()).toList());
+    }
+
+    /** The history of {@code thread} if its building has started (in the background or on request), else null: starts nothing. */
+    ThreadHistory ifStarted(ThreadInfo thread) {
+        Entry e = entries.get(thread);
+        return e != null && e.started().get() ? e.history() : null;
     }
 
     private static void build(ThreadHistory h) {
