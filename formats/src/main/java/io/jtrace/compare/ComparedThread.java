@@ -26,8 +26,8 @@ final class ComparedThread implements StepStream.Source {
     private final boolean lines;
     /** The exit half of the leaf call whose enter half was handed out last. */
     private Step pendingExit;
-    /** Depth of the left-out frame being skipped, or -1. */
-    private int skippingDepth = -1;
+    /** The left-out frame being skipped. */
+    private final IgnoredFrame leftOutFrame = new IgnoredFrame();
     /** Steps handed out. */
     long steps;
     /** Events read from the timeline, left-out ones too: the next event's number in the thread. */
@@ -71,15 +71,14 @@ final class ComparedThread implements StepStream.Source {
     }
 
     private boolean counts(TraceEvent e) {
-        if (skippingDepth >= 0) {
-            if (e instanceof MethodExit x && x.depth() == skippingDepth) skippingDepth = -1;
-            else if (e instanceof RecordsLost l && l.depth() <= skippingDepth) skippingDepth = -1;
-            else return false;
-            return e instanceof RecordsLost;
+        if (leftOutFrame.open()) {
+            if (e instanceof MethodExit x) leftOutFrame.exit(x.depth());
+            else if (e instanceof RecordsLost l) return leftOutFrame.gap(l);
+            return false;
         }
         if (e instanceof MethodEnter m) {
             if (leftOut(m.method(), m.depth())) {
-                skippingDepth = m.depth();
+                leftOutFrame.enter(m.depth());
                 return false;
             }
             return true;

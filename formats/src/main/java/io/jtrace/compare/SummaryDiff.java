@@ -139,29 +139,29 @@ public final class SummaryDiff {
     private static final class UnderIgnoredCalls implements CallVisitor {
         private final CallVisitor next;
         private final Selection selection;
-        private final Map<ThreadInfo, int[]> skipping = new HashMap<>();
+        private final Map<ThreadInfo, IgnoredFrame> ignored = new HashMap<>();
         private ThreadInfo lastThread;
-        /** Of the last thread: the depth of the ignored frame its events are inside, or -1. */
-        private int[] lastSkipping;
+        /** Of the last thread: the ignored frame its events may be inside. */
+        private IgnoredFrame lastIgnored;
 
         UnderIgnoredCalls(CallVisitor next, Selection selection) {
             this.next = next;
             this.selection = selection;
         }
 
-        private int[] of(ThreadInfo t) {
+        private IgnoredFrame of(ThreadInfo t) {
             if (t != lastThread) {
                 lastThread = t;
-                lastSkipping = skipping.computeIfAbsent(t, k -> new int[] {-1});
+                lastIgnored = ignored.computeIfAbsent(t, k -> new IgnoredFrame());
             }
-            return lastSkipping;
+            return lastIgnored;
         }
 
         /** Whether a frame entered at {@code depth} is under an ignored call; else, if {@code method} is ignored, skips under it. */
         private boolean under(ThreadInfo thread, int depth, MethodInfo method) {
-            int[] s = of(thread);
-            if (s[0] >= 0) return depth > s[0];
-            if (selection.ignores(method)) s[0] = depth;
+            IgnoredFrame f = of(thread);
+            if (f.open()) return f.under(depth);
+            if (selection.ignores(method)) f.enter(depth);
             return false;
         }
 
@@ -178,26 +178,24 @@ public final class SummaryDiff {
         @Override
         public void exit(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
                          ExceptionRef exception) {
-            int[] s = of(thread);
-            if (s[0] >= 0 && depth > s[0]) return;
-            if (s[0] == depth) s[0] = -1;
+            IgnoredFrame f = of(thread);
+            if (f.under(depth)) return;
+            f.exit(depth);
             next.exit(thread, nanos, depth, method, durationNanos, kind, exception);
         }
 
         @Override
         public void call(ThreadInfo thread, long nanos, int depth, MethodInfo method, long durationNanos, ExitKind kind,
                          ExceptionRef exception) {
-            int[] s = of(thread);
-            if (s[0] < 0 || depth <= s[0]) next.call(thread, nanos, depth, method, durationNanos, kind, exception);
+            if (!of(thread).under(depth)) next.call(thread, nanos, depth, method, durationNanos, kind, exception);
         }
 
         @Override
         public void other(TraceEvent e) {
-            int[] s = of(e.thread());
-            if (s[0] >= 0) {
-                // a gap out to the ignored frame or beyond closes it (as the walk's ComparedThread does)
-                if (!(e instanceof io.jtrace.model.RecordsLost) || e.depth() > s[0]) return;
-                s[0] = -1;
+            IgnoredFrame f = of(e.thread());
+            if (f.open()) {
+                // a gap that cuts the ignored frame off ends it, as in the walk (IgnoredFrame.gap); the rest under it is dropped
+                if (!(e instanceof io.jtrace.model.RecordsLost l) || !f.gap(l)) return;
             }
             next.other(e);
         }
