@@ -68,6 +68,9 @@ class ExploreAgainstTest {
             List<String> shown = opened.lines().map(String::stripTrailing).filter(l -> !l.isEmpty()).toList();
             int at = shown.indexOf("B parts from A (a.jfr) in thread main: " + firstWhat.get(0));
             assertTrue(at >= 0, opened);
+            int banner = -1;
+            for (int i = 0; i < shown.size() && banner < 0; i++) if (shown.get(i).startsWith("jtrace explore b.jfr: ")) banner = i;
+            assertTrue(banner >= 0 && banner < at, "the shell's banner first, then where the runs part:\n" + opened);
             assertEquals("A returns from diverge.Orders.check(int) where B throws java.lang.IllegalStateException", firstWhat.get(0));
             assertTrue(shown.get(at + 1).matches("=> +#\\d+ +[0-9.]+ +> diverge\\.Orders\\.check\\(order=12\\)"), shown.get(at + 1));
             assertTrue(shown.get(at + 2).matches(" +d2  diverge\\.Orders\\.check\\(int\\) .*"), opened);
@@ -137,6 +140,11 @@ class ExploreAgainstTest {
         assertTrue(inA > 0, pool::toString);
         assertTrue(poolLines.get(inA + 1).contains("diverge.Orders.pack(items=12)"), pool::toString);
         assertTrue(pool.outLines().stream().anyMatch(l -> l.matches(" +d1  diverge\\.Orders\\.pack\\(int\\) .*")), pool::toString);
+        // a call only A made (route of order 12, which B's check threw before): 'other' goes to the nearest point before it where the runs line up
+        Jtrace.Result onlyA = Jtrace.jtrace(dir, "explore", "--against", a.toString(), b.toString(), "--no-times", "-c",
+                "diverge first; other; step; step; other");
+        assertEquals(0, onlyA.exit(), onlyA::toString);
+        assertTrue(onlyA.outLines().stream().anyMatch(l -> l.matches("B: the nearest point before #\\d+ where the runs line up")), onlyA::toString);
         Jtrace.Result samePool = Jtrace.jtrace(dir, "explore", "--against", a.toString(), b.toString(), "-c", "thread pool-3-thread-1; diverge");
         assertEquals(1, samePool.exit(), samePool::toString);
         assertEquals("jtrace explore: diverge: thread pool-1-thread-1 = pool-3-thread-1 is the same in A and B", samePool.err().strip());

@@ -76,8 +76,9 @@ public final class RecordingDiff {
     /**
      * Where event {@code number} of one run's thread stands in the other run's thread: {@code SAME},
      * the same step there; {@code PARTED}, where the other run does something else instead (a
-     * divergence, or the frame left another way); {@code BEFORE}, the event has no counterpart (a
-     * call only this run made, say) and {@code number} is the last point before it that has one.
+     * divergence, or the frame left another way); {@code BEFORE}, the event is not a point where the
+     * runs line up (a call only this run made, an exit or a value inside a divergent region, an
+     * event the comparison leaves out) and {@code number} is the nearest point before it that is.
      */
     public record Counterpart(long number, Kind kind) {
         public enum Kind { SAME, PARTED, BEFORE }

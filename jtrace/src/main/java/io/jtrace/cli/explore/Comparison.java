@@ -1,6 +1,5 @@
 package io.jtrace.cli.explore;
 
-import io.jtrace.compare.Divergence;
 import io.jtrace.compare.RecordingDiff;
 import io.jtrace.compare.Region;
 import io.jtrace.compare.ThreadDiff;
@@ -124,7 +123,7 @@ final class Comparison implements AutoCloseable {
             what = switch (c.kind()) {
                 case SAME -> "the same event in " + otherSide;
                 case PARTED -> "where " + otherSide + " does something else: the runs part here";
-                case BEFORE -> "#" + (here.number() + 1) + " has no counterpart in " + otherSide + ": the last point before it that both share";
+                case BEFORE -> "the nearest point before #" + (here.number() + 1) + " where the runs line up";
             };
             target = new Place(!showingB, showingB ? p.a() : p.b(), c.number());
         }
@@ -147,11 +146,6 @@ final class Comparison implements AutoCloseable {
     static void show(ExploreSession s, PrintWriter out) {
         out.println(s.text.event(s.cursor().at()));
         s.text.stack(s.cursor().at()).forEach(out::println);
-    }
-
-    /** The first divergence of a thread pair ({@code diff}'s hunk), for 'diverge first'. */
-    Divergence first(ExploreSession s) {
-        return regions(s).get(0).start();
     }
 
     @Override

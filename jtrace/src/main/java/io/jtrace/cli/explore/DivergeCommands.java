@@ -24,16 +24,17 @@ final class DivergeCommands {
                 "the same point in the other recording (--against); 'other' again comes back",
                 "With 'explore B.jfr --against A.jfr': shows the other recording at the event that stands where the\n"
                 + "cursor stands (the two threads walked in step, each divergent region lined up as 'jtrace diff --all'\n"
-                + "lines it up): the same event, where the other run does something else, or, for an event the other run\n"
-                + "does not have, the last point before it that both share. The prompt says which recording is shown\n"
+                + "lines it up): the same event, where the other run does something else, or, for an event that is not a\n"
+                + "point where the runs line up (a call only this run made, an exit or a value inside a divergent region,\n"
+                + "an event the comparison leaves out), the nearest point before it where they do. The prompt says which recording is shown\n"
                 + "([A ...] or [B ...]); every command works on it. 'other' again, before moving, returns exactly.",
                 false, Completion.NONE, (s, a, out) -> {
                     InspectCommands.noArguments("other", a);
-                    comparison(s, "other").other(s, out);
+                    comparison(s).other(s, out);
                 }));
     }
 
-    private static Comparison comparison(ExploreSession s, String command) {
+    private static Comparison comparison(ExploreSession s) {
         if (s.comparison == null) {
             throw new ShellError("no recording to compare with: start the shell with 'jtrace explore B.jfr --against A.jfr'");
         }
@@ -41,7 +42,7 @@ final class DivergeCommands {
     }
 
     private static void diverge(ExploreSession s, List<String> a, PrintWriter out) {
-        Comparison c = comparison(s, "diverge");
+        Comparison c = comparison(s);
         String how = a.isEmpty() ? "next" : a.get(0);
         switch (how) {
             case "list" -> {

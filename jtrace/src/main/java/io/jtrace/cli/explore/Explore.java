@@ -32,13 +32,14 @@ public final class Explore {
                           PrintWriter err) throws IOException {
         try (ExploreSession session = new ExploreSession(index, file, options.ansi(), options.times())) {
             session.start();
-            if (against != null) {
-                Comparison.open(session, against.index(), against.file(), out);
-                out.flush();
-            }
+            java.util.function.Consumer<PrintWriter> opening = o -> {
+                if (against != null) Comparison.open(session, against.index(), against.file(), o);
+            };
             if (options.script() == null && options.interactive()) {
-                return new InteractiveShell(session, options).run();
+                return new InteractiveShell(session, options, opening).run(); // the banner first, then where the runs part
             }
+            opening.accept(out);
+            out.flush();
             ShellRunner runner = new ShellRunner(session, err, "jtrace explore: ", options.debug());
             boolean ok = true;
             try {

@@ -23,10 +23,13 @@ import java.nio.file.Path;
 final class InteractiveShell {
     private final ExploreSession session;
     private final Explore.Options options;
+    /** What is said after the banner, before the first prompt (with --against: where the runs part). */
+    private final java.util.function.Consumer<PrintWriter> opening;
 
-    InteractiveShell(ExploreSession session, Explore.Options options) {
+    InteractiveShell(ExploreSession session, Explore.Options options, java.util.function.Consumer<PrintWriter> opening) {
         this.session = session;
         this.options = options;
+        this.opening = opening;
     }
 
     int run() throws IOException {
@@ -49,6 +52,8 @@ final class InteractiveShell {
             terminal.writer().println(session.ansi.dim("jtrace explore " + session.file.getFileName() + ": "
                     + session.index.threads().size() + " threads, " + String.format("%,d", session.index.records())
                     + " records. 'help' lists the commands, Tab completes, Ctrl-D leaves."));
+            opening.accept(terminal.writer());
+            terminal.writer().flush();
             while (true) {
                 String line;
                 try {
