@@ -2,7 +2,6 @@ package io.jtrace.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.jtrace.format.VariableText;
 import io.jtrace.model.Argument;
 import io.jtrace.model.CallValues;
 import io.jtrace.model.MethodCall;
@@ -11,6 +10,7 @@ import io.jtrace.model.MethodExit;
 import io.jtrace.model.TraceEvent;
 import io.jtrace.model.Value;
 import io.jtrace.testing.Jdk;
+import io.jtrace.text.VariableText;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -94,7 +94,7 @@ class ExportTest {
                 TraceEvent e = want.get(i);
                 JsonNode j = got.get(i);
                 String where = t.getKey().label() + " #" + i + ": " + j;
-                assertEquals(io.jtrace.format.EventKinds.name(e), j.get("kind").asText(), where);
+                assertEquals(io.jtrace.text.EventKinds.name(e), j.get("kind").asText(), where);
                 assertEquals(t.getKey().label(), j.get("thread").asText(), where);
                 assertEquals(e.nanos(), j.get("nanos").asLong(), where);
                 assertEquals(e.depth(), j.get("depth").asInt(), where);

@@ -2,12 +2,12 @@ package io.jtrace.e2e;
 
 import io.jtrace.testing.Jdk;
 
-import io.jtrace.format.VariableText;
 import io.jtrace.model.LineExecuted;
 import io.jtrace.model.TraceEvent;
 import io.jtrace.model.Value;
 import io.jtrace.model.VariableAccess;
 import io.jtrace.model.VariableKind;
+import io.jtrace.text.VariableText;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -134,7 +134,7 @@ public final class CallCondition {
             case STRING -> lit.kind() == LiteralKind.STRING ? Integer.valueOf(v.text().compareTo(lit.string())) : null;
             case TEXT -> compareText(v.text(), lit);
             case OBJECT -> lit.kind() == LiteralKind.STRING && (op == Op.EQ || op == Op.NE)
-                    ? Integer.valueOf(io.jtrace.format.VariableText.value(v, declared).compareTo(lit.string())) : null;
+                    ? Integer.valueOf(io.jtrace.text.VariableText.value(v, declared).compareTo(lit.string())) : null;
             default -> null;
         };
         return c != null && op.holds(c);

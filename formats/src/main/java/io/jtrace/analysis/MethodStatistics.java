@@ -229,7 +229,7 @@ public final class MethodStatistics {
                 // those a RESYNC still lists (kept) go on and count their time as theirs
                 t.lost(l);
             } else {
-                otherKinds.merge(io.jtrace.format.EventKinds.name(e), 1L, Long::sum);
+                otherKinds.merge(io.jtrace.text.EventKinds.name(e), 1L, Long::sum);
             }
             ended(t, now);
         }

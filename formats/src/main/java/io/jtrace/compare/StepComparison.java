@@ -1,7 +1,5 @@
 package io.jtrace.compare;
 
-import io.jtrace.format.CallValuesText;
-import io.jtrace.format.VariableText;
 import io.jtrace.model.Argument;
 import io.jtrace.model.CallValues;
 import io.jtrace.model.CodeSite;
@@ -20,6 +18,8 @@ import io.jtrace.model.RecordsLost;
 import io.jtrace.model.TraceEvent;
 import io.jtrace.model.Value;
 import io.jtrace.model.VariableAccess;
+import io.jtrace.text.CallValuesText;
+import io.jtrace.text.VariableText;
 
 import java.util.List;
 import java.util.Objects;

@@ -2,6 +2,7 @@ package io.jtrace.format;
 
 import io.jtrace.analysis.CallTree;
 import io.jtrace.model.MethodInfo;
+import io.jtrace.text.Printable;
 
 import java.io.OutputStream;
 import java.io.PrintWriter;

@@ -11,6 +11,7 @@ import io.jtrace.model.MethodInfo;
 import io.jtrace.model.RecordingInfo;
 import io.jtrace.model.RecordsLost;
 import io.jtrace.model.TraceEvent;
+import io.jtrace.text.EventKinds;
 
 import java.io.IOException;
 import java.io.Writer;

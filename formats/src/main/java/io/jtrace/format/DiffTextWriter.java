@@ -7,6 +7,7 @@ import io.jtrace.compare.Region;
 import io.jtrace.compare.ThreadDiff;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.TraceEvent;
+import io.jtrace.text.Printable;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -15,6 +15,8 @@ import io.jtrace.model.Value;
 import io.jtrace.model.VariableAccess;
 import io.jtrace.model.VariableInfo;
 import io.jtrace.model.VariableKind;
+import io.jtrace.text.EventKinds;
+import io.jtrace.text.VariableText;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -6,6 +6,7 @@ import io.jtrace.model.ExceptionSummary;
 import io.jtrace.model.ExceptionUncaught;
 import io.jtrace.model.JourneyStep;
 import io.jtrace.model.ThrowKind;
+import io.jtrace.text.Printable;
 
 import java.io.PrintWriter;
 import java.util.List;

@@ -1,6 +1,8 @@
 package io.jtrace.format;
 
 import io.jtrace.model.ExceptionRef;
+import io.jtrace.text.ObjectIds;
+import io.jtrace.text.Printable;
 
 /** How exceptions are named in text output, shared by the trace and the exception report. */
 public final class ExceptionText {

@@ -2,6 +2,9 @@ package io.jtrace.format;
 
 import io.jtrace.analysis.Invocations.Invocation;
 import io.jtrace.model.ExitKind;
+import io.jtrace.text.CallValuesText;
+import io.jtrace.text.ObjectIds;
+import io.jtrace.text.Printable;
 
 /**
  * The rows of {@code jtrace calls}, one per call, in columns: when it started, thread, duration,

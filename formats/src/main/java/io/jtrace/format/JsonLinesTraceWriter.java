@@ -1,5 +1,6 @@
 package io.jtrace.format;
 
+import io.jtrace.text.EventKinds;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.jtrace.model.CallValues;
 import io.jtrace.model.ExceptionRef;

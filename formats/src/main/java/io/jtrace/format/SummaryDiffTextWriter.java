@@ -1,6 +1,7 @@
 package io.jtrace.format;
 
 import io.jtrace.compare.SummaryDiff;
+import io.jtrace.text.Printable;
 
 import java.io.PrintWriter;
 import java.util.List;

@@ -170,6 +170,11 @@ public final class TraceIndex implements AutoCloseable {
         return pid;
     }
 
+    /**
+     * The record format the tracer declared in its {@code jtrace.Session} event: the format its
+     * batches are in (RecordEncoder.FORMAT, 3 since issue 40). Recordings of format 2 declared 1;
+     * the reader goes by each batch's own first unit, never by this.
+     */
     public int formatVersion() {
         return formatVersion;
     }

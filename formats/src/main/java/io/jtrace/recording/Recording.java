@@ -1,9 +1,9 @@
 package io.jtrace.recording;
 
-import io.jtrace.format.Printable;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.read.TraceReader;
+import io.jtrace.text.Printable;
 
 import java.io.IOException;
 import java.nio.file.Path;

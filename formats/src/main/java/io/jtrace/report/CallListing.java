@@ -4,8 +4,6 @@ import io.jtrace.analysis.CallCondition;
 import io.jtrace.analysis.Invocations;
 import io.jtrace.format.Ansi;
 import io.jtrace.format.InvocationText;
-import io.jtrace.format.ObjectIds;
-import io.jtrace.format.Printable;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.pattern.MethodFilter;
@@ -15,6 +13,8 @@ import io.jtrace.read.SortedLines;
 import io.jtrace.read.SymbolTable;
 import io.jtrace.recording.Recording;
 import io.jtrace.recording.ReportException;
+import io.jtrace.text.ObjectIds;
+import io.jtrace.text.Printable;
 
 import java.io.IOException;
 import java.io.PrintWriter;

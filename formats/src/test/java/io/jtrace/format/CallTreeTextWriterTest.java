@@ -5,6 +5,7 @@ import io.jtrace.analysis.CallTreeBuilder;
 import io.jtrace.analysis.Events;
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.TraceEvent;
+import io.jtrace.text.Printable;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;

@@ -8,6 +8,7 @@ import io.jtrace.model.Value;
 import io.jtrace.model.VariableAccess;
 import io.jtrace.model.VariableInfo;
 import io.jtrace.model.VariableKind;
+import io.jtrace.text.VariableText;
 import org.junit.jupiter.api.Test;
 
 import java.io.PrintWriter;

@@ -1,5 +1,7 @@
 package io.jtrace.format;
 
+import io.jtrace.text.EventKinds;
+import io.jtrace.text.VariableText;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtrace.analysis.Events;

@@ -1,8 +1,8 @@
 package io.jtrace.cli;
 
-import io.jtrace.analysis.ObjectNumbers;
-import io.jtrace.format.ObjectIds;
+import io.jtrace.read.ObjectNumbers;
 import io.jtrace.read.TraceIndex;
+import io.jtrace.text.ObjectIds;
 import picocli.CommandLine.Option;
 
 /** {@code --no-ids} for the reports that show objects by reference (print, vars, calls): one definition for all. */

@@ -15,7 +15,7 @@ final class PsCommand extends JtraceCommand {
         List<Jvms.Jvm> jvms = Jvms.list();
         out().println(String.format("%-8s %-8s %s", "PID", "JAVA", "MAIN"));
         for (Jvms.Jvm j : jvms) {
-            out().println(String.format("%-8d %-8s %s", j.pid(), j.javaVersion(), io.jtrace.format.Printable.text(j.main())));
+            out().println(String.format("%-8d %-8s %s", j.pid(), j.javaVersion(), io.jtrace.text.Printable.text(j.main())));
         }
         out().flush();
         return 0;

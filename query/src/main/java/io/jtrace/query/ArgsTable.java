@@ -1,8 +1,6 @@
 package io.jtrace.query;
 
 import io.jtrace.analysis.CallAdapter;
-import io.jtrace.format.EventKinds;
-import io.jtrace.format.VariableText;
 import io.jtrace.model.Argument;
 import io.jtrace.model.CallValues;
 import io.jtrace.model.ThreadInfo;
@@ -10,6 +8,8 @@ import io.jtrace.model.Value;
 import io.jtrace.read.CurrentValues;
 import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
+import io.jtrace.text.EventKinds;
+import io.jtrace.text.VariableText;
 
 import java.util.List;
 

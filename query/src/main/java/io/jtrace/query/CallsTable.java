@@ -1,12 +1,12 @@
 package io.jtrace.query;
 
 import io.jtrace.analysis.CallAdapter;
+import io.jtrace.analysis.MethodStatistics;
 import io.jtrace.analysis.NumberedCalls;
-import io.jtrace.format.EventKinds;
 import io.jtrace.model.ExitKind;
 import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
-import io.jtrace.analysis.MethodStatistics;
+import io.jtrace.text.EventKinds;
 
 import java.util.Arrays;
 

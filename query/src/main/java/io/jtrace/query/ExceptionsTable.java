@@ -2,12 +2,12 @@ package io.jtrace.query;
 
 import io.jtrace.analysis.ExceptionFlow;
 import io.jtrace.analysis.NumberedCalls;
-import io.jtrace.format.EventKinds;
 import io.jtrace.model.CodeSite;
 import io.jtrace.model.ExceptionJourney;
 import io.jtrace.model.JourneyStep;
 import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
+import io.jtrace.text.EventKinds;
 
 import java.util.Arrays;
 import java.util.HashMap;

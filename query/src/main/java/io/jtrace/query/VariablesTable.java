@@ -1,11 +1,11 @@
 package io.jtrace.query;
 
-import io.jtrace.format.VariableText;
 import io.jtrace.model.TraceEvent;
 import io.jtrace.model.VariableAccess;
 import io.jtrace.model.VariableInfo;
 import io.jtrace.model.VariableKind;
 import io.jtrace.read.TraceIndex;
+import io.jtrace.text.VariableText;
 
 import java.util.List;
 

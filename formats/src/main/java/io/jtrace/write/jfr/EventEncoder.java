@@ -3,7 +3,6 @@ package io.jtrace.write.jfr;
 import io.jtrace.analysis.CallVisitor;
 import io.jtrace.analysis.NumberedCalls;
 import io.jtrace.format.EventFields;
-import io.jtrace.format.EventKinds;
 import io.jtrace.model.ExceptionEvent;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExceptionThrown;
@@ -15,6 +14,7 @@ import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.ThrowKind;
 import io.jtrace.model.TraceEvent;
 import io.jtrace.model.VariableAccess;
+import io.jtrace.text.EventKinds;
 import io.jtrace.write.jfr.JfrTraceWriter.Events;
 
 import java.io.IOException;

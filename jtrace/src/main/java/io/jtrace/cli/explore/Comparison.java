@@ -65,8 +65,8 @@ final class Comparison implements AutoCloseable {
         }
         session.select(first.pair().b());
         goTo(session, first.first().numberB());
-        out.println("B parts from A (" + againstFile.getFileName() + ") in thread " + io.jtrace.format.Printable.text(first.pair().label())
-                + ": " + io.jtrace.format.Printable.text(first.first().what()));
+        out.println("B parts from A (" + againstFile.getFileName() + ") in thread " + io.jtrace.text.Printable.text(first.pair().label())
+                + ": " + io.jtrace.text.Printable.text(first.first().what()));
         show(session, out);
     }
 
@@ -94,7 +94,7 @@ final class Comparison implements AutoCloseable {
     List<Region> regions(ExploreSession s) {
         ThreadPairs.Pair p = pair(s);
         ThreadDiff d = regions.computeIfAbsent(p, k -> RecordingDiff.comparePair(a, b, ALL, k, new RecordingDiff.Options(0, true, List.of())));
-        if (d.regions().isEmpty()) throw new ShellError("thread " + io.jtrace.format.Printable.text(p.label()) + " is the same in A and B");
+        if (d.regions().isEmpty()) throw new ShellError("thread " + io.jtrace.text.Printable.text(p.label()) + " is the same in A and B");
         return d.regions();
     }
 

@@ -2,7 +2,7 @@ package io.jtrace.cli.explore;
 
 import io.jtrace.cli.explore.ShellCommand.Completion;
 import io.jtrace.compare.Region;
-import io.jtrace.format.Printable;
+import io.jtrace.text.Printable;
 
 import java.io.PrintWriter;
 import java.util.List;

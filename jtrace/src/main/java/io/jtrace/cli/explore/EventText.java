@@ -2,10 +2,10 @@ package io.jtrace.cli.explore;
 
 import io.jtrace.format.Ansi;
 import io.jtrace.format.Durations;
-import io.jtrace.format.Printable;
 import io.jtrace.format.TextTraceWriter;
 import io.jtrace.model.TraceEvent;
 import io.jtrace.read.ThreadHistory;
+import io.jtrace.text.Printable;
 
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,12 +1,12 @@
 package io.jtrace.cli.explore;
 
 import io.jtrace.format.Ansi;
-import io.jtrace.format.Printable;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.read.HistoryCursor;
 import io.jtrace.read.ThreadHistory;
 import io.jtrace.read.TraceIndex;
+import io.jtrace.text.Printable;
 
 import java.nio.file.Path;
 import java.util.Comparator;

@@ -1,8 +1,6 @@
 package io.jtrace.cli.explore;
 
 import io.jtrace.cli.explore.ShellCommand.Completion;
-import io.jtrace.format.CallValuesText;
-import io.jtrace.format.VariableText;
 import io.jtrace.model.Argument;
 import io.jtrace.model.CallValues;
 import io.jtrace.model.MethodCall;
@@ -15,6 +13,8 @@ import io.jtrace.model.VariableKind;
 import io.jtrace.read.EventView;
 import io.jtrace.read.HistoryCursor;
 import io.jtrace.read.ThreadHistory;
+import io.jtrace.text.CallValuesText;
+import io.jtrace.text.VariableText;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;

@@ -2,12 +2,12 @@ package io.jtrace.cli.explore;
 
 import io.jtrace.cli.explore.ShellCommand.Completion;
 import io.jtrace.format.Durations;
-import io.jtrace.format.Printable;
 import io.jtrace.model.ExceptionEvent;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.read.EventView;
 import io.jtrace.read.HistoryCursor;
 import io.jtrace.read.ThreadHistory;
+import io.jtrace.text.Printable;
 
 import java.io.PrintWriter;
 import java.util.List;

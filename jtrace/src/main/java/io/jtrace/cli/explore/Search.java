@@ -1,8 +1,5 @@
 package io.jtrace.cli.explore;
 
-import io.jtrace.pattern.Glob;
-import io.jtrace.pattern.MethodFilter;
-import io.jtrace.format.VariableText;
 import io.jtrace.analysis.CallCondition;
 import io.jtrace.model.Argument;
 import io.jtrace.model.CallValues;
@@ -10,8 +7,11 @@ import io.jtrace.model.ExceptionThrown;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.VariableAccess;
 import io.jtrace.model.VariableIdentity;
+import io.jtrace.pattern.Glob;
+import io.jtrace.pattern.MethodFilter;
 import io.jtrace.read.EventView;
 import io.jtrace.read.ThreadHistory;
+import io.jtrace.text.VariableText;
 
 import java.util.BitSet;
 import java.util.List;

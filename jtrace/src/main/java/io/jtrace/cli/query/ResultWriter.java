@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.jtrace.format.Ansi;
 import io.jtrace.format.CsvTraceWriter;
-import io.jtrace.format.Printable;
+import io.jtrace.text.Printable;
 
 import java.io.IOException;
 import java.io.PrintWriter;

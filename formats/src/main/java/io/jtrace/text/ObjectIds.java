@@ -1,4 +1,4 @@
-package io.jtrace.format;
+package io.jtrace.text;
 
 /**
  * How a report names an object it shows by reference: by its identity hash ({@code @1b6d3586}, as

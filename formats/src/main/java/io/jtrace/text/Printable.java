@@ -1,4 +1,4 @@
-package io.jtrace.format;
+package io.jtrace.text;
 
 /**
  * Makes text from the traced program (thread names, exception messages, string values) safe to

@@ -1,4 +1,4 @@
-package io.jtrace.format;
+package io.jtrace.text;
 
 import io.jtrace.model.Value;
 import io.jtrace.model.VariableAccess;

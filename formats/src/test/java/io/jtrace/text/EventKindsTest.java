@@ -1,4 +1,4 @@
-package io.jtrace.format;
+package io.jtrace.text;
 
 import io.jtrace.model.ExceptionCaught;
 import io.jtrace.model.ExceptionSuppressed;

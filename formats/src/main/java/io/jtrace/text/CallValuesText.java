@@ -1,4 +1,4 @@
-package io.jtrace.format;
+package io.jtrace.text;
 
 import io.jtrace.model.Argument;
 import io.jtrace.model.CallValues;

@@ -1,5 +1,6 @@
-package io.jtrace.format;
+package io.jtrace.text;
 
+import io.jtrace.format.ExceptionText;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

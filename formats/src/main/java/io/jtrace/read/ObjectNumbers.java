@@ -1,6 +1,6 @@
-package io.jtrace.analysis;
+package io.jtrace.read;
 
-import io.jtrace.format.ObjectIds;
+import io.jtrace.analysis.CallAdapter;
 import io.jtrace.model.Argument;
 import io.jtrace.model.CallValues;
 import io.jtrace.model.ExceptionEvent;
@@ -12,9 +12,7 @@ import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
 import io.jtrace.model.Value;
 import io.jtrace.model.VariableAccess;
-import io.jtrace.read.CurrentValues;
-import io.jtrace.read.Replay;
-import io.jtrace.read.TraceIndex;
+import io.jtrace.text.ObjectIds;
 
 import java.util.HashMap;
 import java.util.Map;
