@@ -29,11 +29,13 @@ public abstract class FrameContext {
 
     /** Opens a frame and returns its level (0: the outermost), where the subclass stores what it keeps of it. */
     protected final int pushLevel() {
-        if (depth == capacity) {
-            capacity *= 2;
-            grow(capacity);
-        }
+        if (depth == capacity) doubleCapacity(); // kept out: C1 inlines this method only while it is this small
         return depth++;
+    }
+
+    private void doubleCapacity() {
+        capacity *= 2;
+        grow(capacity);
     }
 
     /** Closes the innermost frame and returns its level; -1 when none is open (its enter was not seen). */
