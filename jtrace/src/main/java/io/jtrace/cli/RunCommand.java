@@ -70,8 +70,11 @@ final class RunCommand extends JtraceCommand {
             Path classes = ClassCacheDirectory.forAgent(agent);
             if (classes != null) options.classCache = classes.toString();
         }
+        // JFR's own warnings and errors (e.g. "Error in Periodic task: java.lang.OutOfMemoryError" when
+        // the program exhausts its heap) go to stderr: a traced program's stdout is what it prints
+        // untraced. Options of the user's that come later still win.
         List<String> jvmOptions = List.of("-javaagent:" + agent + "=" + options.format(),
-                "-XX:FlightRecorderOptions:repository=" + work.repository());
+                "-XX:FlightRecorderOptions:repository=" + work.repository(), "-Xlog:jfr*=off:stdout", "-Xlog:jfr*=warning:stderr");
         if (!direct && jvmOptions.stream().anyMatch(s -> s.contains(" "))) {
             throw new UserException("cannot pass the agent through JAVA_TOOL_OPTIONS: a path has a space (" + agent
                     + ", " + work.repository() + "); set XDG_CACHE_HOME and TMPDIR to paths without spaces");
