@@ -150,11 +150,23 @@ class FaultSuiteTest {
                 "mount -t tmpfs -o size=1m tmpfs " + mount), Map.of());
         assumeTrue(probe.exit() == 0, "cannot mount a tmpfs in a private mount namespace here: " + probe.err());
         Path rec = mount.resolve("full.jfr");
-        String command = "mount -t tmpfs -o size=96m tmpfs " + mount + " && TMPDIR=" + mount + " " + Jtrace.executable()
+        Path stop = dir.resolve("stop");
+        Path err = dir.resolve("run-err.txt");
+        Path printed = dir.resolve("run-out.txt");
+        // The program calls on until the agent has said it stopped tracing, then a while untraced:
+        // the shell waits for that line in the agent's log (not for a time: under load the disk
+        // filled only after a 3 s program had ended), then makes the file that ends the program's loop.
+        String command = "mount -t tmpfs -o size=96m tmpfs " + mount + " && { TMPDIR=" + mount + " " + Jtrace.executable()
                 // timing full: untimed batches of one loop repeat the same payload, which JFR's string pool
                 // stores once (74.7M calls in 0.5 MB once), and the disk never filled
                 // no size budget: the guard is what is tested here (SizeBudgetTest tests the budget)
-                + " run --timing full --max-size none -o " + rec + " -- " + jdk.java() + " -cp " + Jtrace.examplesClassPath() + " faults.Counting 3000"
+                + " run --timing full --max-size none -o " + rec + " -- " + jdk.java() + " -cp " + Jtrace.examplesClassPath()
+                + " faults.Counting 300000 10000 0 " + stop + " >" + printed + " 2>" + err + " & pid=$!;"
+                // the agent's log, which jtrace run prints when the program has ended
+                + " while kill -0 $pid 2>/dev/null && ! cat " + mount + "/jtrace-run-*/agent.log 2>/dev/null | grep -q 'stopped tracing'; do sleep 0.1; done;"
+                // two more lines of calls made untraced, so that fewer calls are recorded than made
+                + " n=$(wc -l <" + printed + "); while kill -0 $pid 2>/dev/null && [ $(wc -l <" + printed + ") -lt $((n + 2)) ]; do sleep 0.1; done;"
+                + " touch " + stop + "; wait $pid; status=$?; cat " + printed + "; cat " + err + " >&2; [ $status -eq 0 ]; }"
                 + " && " + Jtrace.executable() + " summary " + rec + " | grep '^calls'";
         Jtrace.Result r = Jtrace.exec(dir, List.of("unshare", "-rm", "sh", "-c", command), Map.of());
         assertEquals(0, r.exit(), r::toString);
