@@ -72,9 +72,10 @@ final class RunCommand extends JtraceCommand {
         }
         // JFR's own warnings and errors (e.g. "Error in Periodic task: java.lang.OutOfMemoryError" when
         // the program exhausts its heap) go to stderr: a traced program's stdout is what it prints
-        // untraced. Options of the user's that come later still win.
+        // untraced. Options of the user's that come later still win. Only jfr+system*: a wider jfr*
+        // made the JVM print a -XX:StartFlightRecording's startup lines even with -Xlog:jfr+startup=off.
         List<String> jvmOptions = List.of("-javaagent:" + agent + "=" + options.format(),
-                "-XX:FlightRecorderOptions:repository=" + work.repository(), "-Xlog:jfr*=off:stdout", "-Xlog:jfr*=warning:stderr");
+                "-XX:FlightRecorderOptions:repository=" + work.repository(), "-Xlog:jfr+system*=off:stdout", "-Xlog:jfr+system*=warning:stderr");
         if (!direct && jvmOptions.stream().anyMatch(s -> s.contains(" "))) {
             throw new UserException("cannot pass the agent through JAVA_TOOL_OPTIONS: a path has a space (" + agent
                     + ", " + work.repository() + "); set XDG_CACHE_HOME and TMPDIR to paths without spaces");
