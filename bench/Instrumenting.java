@@ -1,4 +1,4 @@
-import io.jtrace.pattern.MethodFilter;
+import io.jtrace.agent.shaded.pattern.MethodFilter; // the agent jar holds the pattern module relocated, as it holds ASM
 import io.jtrace.agent.instrument.ClassInstrumenter;
 
 import java.nio.file.Files;
