@@ -199,14 +199,11 @@ class ExploreTerminalTest {
     }
 
     private static String lastLine(String screen) {
-        List<String> lines = screen.lines().filter(l -> !l.isBlank()).toList();
-        return lines.isEmpty() ? "" : lines.get(lines.size() - 1).stripTrailing();
+        return Tmux.lastLine(screen);
     }
 
     private static int count(String s, String what) {
-        int n = 0;
-        for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) n++;
-        return n;
+        return Tmux.count(s, what);
     }
 
     /** The last prompt on the screen. */

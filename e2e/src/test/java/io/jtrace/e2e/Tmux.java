@@ -87,7 +87,7 @@ final class Tmux implements AutoCloseable {
         return lines.isEmpty() ? "" : lines.get(lines.size() - 1).stripTrailing();
     }
 
-    private static int count(String s, String what) {
+    static int count(String s, String what) {
         int n = 0;
         for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) n++;
         return n;
