@@ -1,4 +1,5 @@
 import io.jtrace.analysis.CallVisitor;
+import io.jtrace.model.EventKind;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodInfo;
@@ -68,7 +69,7 @@ public class JfrWriters {
     /** jtrace's writer, calls only, as {@code export --format jfr} replays into it. */
     static void jtrace(TraceIndex index, Path out) throws Exception {
         try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(out), 1 << 16)) {
-            JfrTraceWriter w = new JfrTraceWriter(o, EnumSet.of(JfrTraceWriter.Events.CALLS), JfrTraceWriter.CHUNK_BYTES);
+            JfrTraceWriter w = new JfrTraceWriter(o, EnumSet.of(EventKind.CALLS), JfrTraceWriter.CHUNK_BYTES);
             w.begin(new RecordingInfo(index.toString(), index.epochNanosOrigin(), index.threads(), index.records()));
             Replay.of(index, index.threads()).order(Replay.Order.BY_TIME).into(w.visitor());
             w.end();

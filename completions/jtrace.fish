@@ -44,8 +44,8 @@ complete -c jtrace -n "__fish_seen_subcommand_from run" -s V -l version -d 'Prin
 complete -c jtrace -n "__fish_seen_subcommand_from run" -l debug -d 'Print stack traces of internal errors.'
 complete -c jtrace -n "__fish_seen_subcommand_from print" -F
 complete -c jtrace -n "__fish_seen_subcommand_from print" -l thread -r -d 'Only threads whose name matches (glob: worker-*) or with this id. Repeatable.'
-complete -c jtrace -n "__fish_seen_subcommand_from print" -l include -r -d 'Only methods matching (com.acme.**, *Service.get*, Bank.transfer). Repeatable.'
-complete -c jtrace -n "__fish_seen_subcommand_from print" -l exclude -r -d 'Hide methods matching. Repeatable.'
+complete -c jtrace -n "__fish_seen_subcommand_from print" -l include -r -d 'Only methods matching (com.acme.**, *Service.get*, Bank.transfer); the others count as untraced (their time is their caller\'s). Repeatable.'
+complete -c jtrace -n "__fish_seen_subcommand_from print" -l exclude -r -d 'Leave out methods matching. Repeatable.'
 complete -c jtrace -n "__fish_seen_subcommand_from print" -l depth -r -d 'Show at most N levels of (shown) calls.'
 complete -c jtrace -n "__fish_seen_subcommand_from print" -l by-thread -d 'One section per thread instead of interleaving threads by time.'
 complete -c jtrace -n "__fish_seen_subcommand_from print" -l no-times -d 'Leave out timestamps and durations (to diff two runs).'

@@ -76,8 +76,8 @@ class DiffTest {
         List<io.jtrace.recording.Recording> opened = io.jtrace.recording.Recording.openAll(List.of(base, branch), null);
         try {
             for (io.jtrace.recording.Recording r : opened) {
-                assertEquals(java.util.Set.of(io.jtrace.recording.Recorded.Kind.CALLS, io.jtrace.recording.Recorded.Kind.EXCEPTIONS,
-                        io.jtrace.recording.Recorded.Kind.ARGUMENTS), r.recorded().kinds(), r.file()::toString);
+                assertEquals(java.util.Set.of(io.jtrace.model.EventKind.CALLS, io.jtrace.model.EventKind.EXCEPTIONS,
+                        io.jtrace.model.EventKind.ARGUMENTS), r.recorded().kinds(), r.file()::toString);
                 assertEquals(List.of("main", "pool-1-thread-1"), r.threads().stream().map(io.jtrace.model.ThreadInfo::label).toList());
             }
         } finally {

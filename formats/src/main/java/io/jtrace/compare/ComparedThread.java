@@ -1,5 +1,6 @@
 package io.jtrace.compare;
 
+import io.jtrace.model.EventKind;
 import io.jtrace.model.ExceptionEvent;
 import io.jtrace.model.LineExecuted;
 import io.jtrace.model.MethodCall;
@@ -40,9 +41,9 @@ final class ComparedThread implements StepStream.Source {
         this.timeline = timeline;
         this.methods = methods;
         this.selection = selection;
-        this.exceptions = both.has(Recorded.Kind.EXCEPTIONS) && selection.reads(Recorded.Kind.EXCEPTIONS);
-        this.variables = both.has(Recorded.Kind.VARIABLES) && selection.reads(Recorded.Kind.VARIABLES);
-        this.lines = both.has(Recorded.Kind.LINES) && selection.reads(Recorded.Kind.LINES);
+        this.exceptions = both.has(EventKind.EXCEPTIONS) && selection.reads(EventKind.EXCEPTIONS);
+        this.variables = both.has(EventKind.VARIABLES) && selection.reads(EventKind.VARIABLES);
+        this.lines = both.has(EventKind.LINES) && selection.reads(EventKind.LINES);
     }
 
     /** The next step, or null at the thread's end. */

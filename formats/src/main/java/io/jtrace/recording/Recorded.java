@@ -1,5 +1,6 @@
 package io.jtrace.recording;
 
+import io.jtrace.model.EventKind;
 import io.jtrace.read.TraceIndex;
 
 import java.util.EnumSet;
@@ -10,35 +11,19 @@ import java.util.Set;
  * the recording once, here, instead of each reader testing the agent's option string or the
  * symbol table on its own. A kind can be recorded and still have no event (the code never threw).
  */
-public record Recorded(Set<Kind> kinds) {
-    /** The kinds of events a recording may hold. */
-    public enum Kind {
-        /** Method enters and exits: every jtrace recording. */
-        CALLS,
-        /** Throw, catch, finally, suppress and uncaught (off with {@code run --no-exceptions}). */
-        EXCEPTIONS,
-        /** Argument and return values of calls ({@code run --args}). */
-        ARGUMENTS,
-        /** Variable reads and writes ({@code run --vars}). */
-        VARIABLES,
-        /** Executed source lines ({@code run --lines}). */
-        LINES,
-        /** Execution samples ({@code run --sample}). */
-        SAMPLES
-    }
-
+public record Recorded(Set<EventKind> kinds) {
     public Recorded {
         kinds = Set.copyOf(kinds);
     }
 
-    public boolean has(Kind k) {
+    public boolean has(EventKind k) {
         return kinds.contains(k);
     }
 
     /** The kinds both recordings hold: what can be compared between them. */
     public Recorded and(Recorded other) {
-        EnumSet<Kind> both = EnumSet.noneOf(Kind.class);
-        for (Kind k : kinds) if (other.has(k)) both.add(k);
+        EnumSet<EventKind> both = EnumSet.noneOf(EventKind.class);
+        for (EventKind k : kinds) if (other.has(k)) both.add(k);
         return new Recorded(both);
     }
 
@@ -47,13 +32,13 @@ public record Recorded(Set<Kind> kinds) {
      * for recordings without them (older or filtered ones), from what its definitions show.
      */
     static Recorded of(TraceIndex index) {
-        EnumSet<Kind> k = EnumSet.of(Kind.CALLS);
+        EnumSet<EventKind> k = EnumSet.of(EventKind.CALLS);
         String options = index.agentOptions();
-        if (options == null || !hasOption(options, "exceptions", "false")) k.add(Kind.EXCEPTIONS);
-        if (index.symbols().hasCallValues() || hasOption(options, "args", null)) k.add(Kind.ARGUMENTS);
-        if (index.symbols().variableSiteCount() > 0 || hasOption(options, "vars", null)) k.add(Kind.VARIABLES);
-        if (hasOption(options, "lines", null)) k.add(Kind.LINES);
-        if (index.samples().samples() > 0 || hasOption(options, "sample", null)) k.add(Kind.SAMPLES);
+        if (options == null || !hasOption(options, "exceptions", "false")) k.add(EventKind.EXCEPTIONS);
+        if (index.symbols().hasCallValues() || hasOption(options, "args", null)) k.add(EventKind.ARGUMENTS);
+        if (index.symbols().variableSiteCount() > 0 || hasOption(options, "vars", null)) k.add(EventKind.VARIABLES);
+        if (hasOption(options, "lines", null)) k.add(EventKind.LINES);
+        if (index.samples().samples() > 0 || hasOption(options, "sample", null)) k.add(EventKind.SAMPLES);
         return new Recorded(k);
     }
 
@@ -62,7 +47,7 @@ public record Recorded(Set<Kind> kinds) {
      * options and they leave the kind out. A recording without them (older, or filtered) may hold
      * any kind, so query keeps its table (empty if there are no such events).
      */
-    public static boolean leftOut(TraceIndex index, Kind kind) {
+    public static boolean leftOut(TraceIndex index, EventKind kind) {
         String options = index.agentOptions();
         if (options == null) return false;
         return switch (kind) {

@@ -1,5 +1,6 @@
 package io.jtrace.recording;
 
+import io.jtrace.model.EventKind;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.ThreadInfo;
 
@@ -31,7 +32,7 @@ import java.util.regex.Pattern;
  * @param kinds the kinds of events read, of those the recording holds
  */
 public record Selection(Predicate<ThreadInfo> threads, MethodMatcher ignored, long fromNanos, long toNanos,
-                        int maxDepth, Set<Recorded.Kind> kinds) {
+                        int maxDepth, Set<EventKind> kinds) {
 
     /** Matches methods by their class and name (the agent's method patterns do that). */
     @FunctionalInterface
@@ -105,7 +106,7 @@ public record Selection(Predicate<ThreadInfo> threads, MethodMatcher ignored, lo
 
     /** Everything: every thread, method, time, depth and kind. */
     public static Selection all() {
-        return new Selection(t -> true, null, 0, Long.MAX_VALUE, 0, EnumSet.allOf(Recorded.Kind.class));
+        return new Selection(t -> true, null, 0, Long.MAX_VALUE, 0, EnumSet.allOf(EventKind.class));
     }
 
     public Selection withThreads(Predicate<ThreadInfo> t) {
@@ -124,7 +125,7 @@ public record Selection(Predicate<ThreadInfo> threads, MethodMatcher ignored, lo
         return new Selection(threads, ignored, fromNanos, toNanos, depth, kinds);
     }
 
-    public Selection withKinds(Set<Recorded.Kind> k) {
+    public Selection withKinds(Set<EventKind> k) {
         return new Selection(threads, ignored, fromNanos, toNanos, maxDepth, k);
     }
 
@@ -143,7 +144,7 @@ public record Selection(Predicate<ThreadInfo> threads, MethodMatcher ignored, lo
         return nanos >= fromNanos && nanos <= toNanos;
     }
 
-    public boolean reads(Recorded.Kind k) {
+    public boolean reads(EventKind k) {
         return kinds.contains(k);
     }
 }

@@ -2,21 +2,17 @@ package io.jtrace.report;
 
 import io.jtrace.analysis.CallVisitor;
 import io.jtrace.analysis.EventBuilder;
-import io.jtrace.model.ExceptionEvent;
-import io.jtrace.model.LineExecuted;
+import io.jtrace.model.EventKind;
 import io.jtrace.model.MethodCall;
 import io.jtrace.model.MethodEnter;
 import io.jtrace.model.MethodExit;
 import io.jtrace.model.RecordingInfo;
 import io.jtrace.model.RecordsLost;
 import io.jtrace.model.ThreadInfo;
-import io.jtrace.model.TraceEvent;
-import io.jtrace.model.VariableAccess;
 import io.jtrace.read.CurrentRecord;
 import io.jtrace.read.EncodedRecord;
 import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
-import io.jtrace.recording.Recorded;
 import io.jtrace.recording.Recording;
 import io.jtrace.write.RecordingWriter;
 import io.jtrace.write.jfr.JfrTraceWriter;
@@ -24,7 +20,6 @@ import io.jtrace.write.jfr.JfrTraceWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.UnaryOperator;
@@ -50,9 +45,9 @@ public final class RecordingFilter {
      * lines), to {@code target} as a jtrace recording.
      */
     public static Kept write(Recording recording, List<ThreadInfo> threads, UnaryOperator<CallVisitor> selection,
-                             Set<Recorded.Kind> kinds, Path target) throws IOException {
+                             Set<EventKind> kinds, Path target) throws IOException {
         TraceIndex index = recording.index();
-        long[] keptByKind = new long[Recorded.Kind.values().length];
+        long[] keptByKind = new long[EventKind.values().length];
         try (RecordingWriter writer = new RecordingWriter(index, target)) {
             CurrentRecord records = new CurrentRecord();
             // Calls go through the selection even when the kinds leave them out: they tell which
@@ -61,13 +56,13 @@ public final class RecordingFilter {
                 boolean call = kept instanceof MethodEnter || kept instanceof MethodExit || kept instanceof MethodCall;
                 EncodedRecord record = call ? null : records.take(); // the record is copied verbatim
                 EncodedRecord[] values = call ? records.takeValues() : null; // --args values, likewise
-                if (!kinds.contains(kindOf(kept)) && !(kept instanceof RecordsLost)) return;
+                if (!kinds.contains(EventKind.of(kept)) && !(kept instanceof RecordsLost)) return;
                 writer.event(kept, record, values);
-                if (!(kept instanceof RecordsLost)) keptByKind[kindOf(kept).ordinal()]++;
+                if (!(kept instanceof RecordsLost)) keptByKind[EventKind.of(kept).ordinal()]++;
             });
             Replay.of(index, threads).heavyVisitor().records(records).afterThread(writer::endThread).into(selection.apply(sink));
-            return new Kept(writer.calls(), keptByKind[Recorded.Kind.EXCEPTIONS.ordinal()], keptByKind[Recorded.Kind.VARIABLES.ordinal()],
-                    keptByKind[Recorded.Kind.LINES.ordinal()], writer.skipped());
+            return new Kept(writer.calls(), keptByKind[EventKind.EXCEPTIONS.ordinal()], keptByKind[EventKind.VARIABLES.ordinal()],
+                    keptByKind[EventKind.LINES.ordinal()], writer.skipped());
         }
     }
 
@@ -76,23 +71,14 @@ public final class RecordingFilter {
      * others their stack traces); the caller closes {@code out}.
      */
     public static Kept expand(Recording recording, List<ThreadInfo> threads, UnaryOperator<CallVisitor> selection,
-                              Set<Recorded.Kind> kinds, OutputStream out) throws IOException {
+                              Set<EventKind> kinds, OutputStream out) throws IOException {
         TraceIndex index = recording.index();
-        EnumSet<JfrTraceWriter.Events> events = EnumSet.noneOf(JfrTraceWriter.Events.class);
-        for (Recorded.Kind k : kinds) events.add(JfrTraceWriter.Events.valueOf(k.name()));
-        JfrTraceWriter writer = new JfrTraceWriter(out, events, JfrTraceWriter.CHUNK_BYTES);
+        JfrTraceWriter writer = new JfrTraceWriter(out, kinds, JfrTraceWriter.CHUNK_BYTES);
         writer.begin(new RecordingInfo(recording.file().toString(), index.epochNanosOrigin(), threads, index.records()));
         Replay.of(index, threads).order(Replay.Order.BY_TIME).heavyVisitor().into(selection.apply(writer.visitor()));
         writer.end();
-        return new Kept(writer.written(JfrTraceWriter.Events.CALLS), writer.written(JfrTraceWriter.Events.EXCEPTIONS),
-                writer.written(JfrTraceWriter.Events.VARIABLES), writer.written(JfrTraceWriter.Events.LINES), 0);
+        return new Kept(writer.written(EventKind.CALLS), writer.written(EventKind.EXCEPTIONS),
+                writer.written(EventKind.VARIABLES), writer.written(EventKind.LINES), 0);
     }
 
-    /** Which kind an event is (calls, exceptions, variables or lines; a gap in the records counts as calls). */
-    public static Recorded.Kind kindOf(TraceEvent e) {
-        if (e instanceof ExceptionEvent) return Recorded.Kind.EXCEPTIONS;
-        if (e instanceof VariableAccess) return Recorded.Kind.VARIABLES;
-        if (e instanceof LineExecuted) return Recorded.Kind.LINES;
-        return Recorded.Kind.CALLS;
-    }
 }

@@ -1,6 +1,7 @@
 package io.jtrace.cli;
 
 import io.jtrace.format.ExceptionReportWriter;
+import io.jtrace.model.EventKind;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.pattern.MethodPattern;
 import io.jtrace.recording.Recorded;
@@ -74,7 +75,7 @@ final class ExceptionsOptions extends ReportOptions {
     @Override
     public void run(Recording recording, Output output) throws IOException {
         recording.threads(thread.patterns); // names the threads there are if none matches
-        if (!recording.recorded().has(Recorded.Kind.EXCEPTIONS)) {
+        if (!recording.recorded().has(EventKind.EXCEPTIONS)) {
             output.warn().accept(recording.file() + " was recorded with --no-exceptions: only exceptional exits are known");
         }
         JourneyFilter filter = new JourneyFilter(typePatterns, threadFilter, uncaught, catchPatterns, fromNanos, toNanos,

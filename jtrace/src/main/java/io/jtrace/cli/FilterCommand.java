@@ -1,15 +1,16 @@
 package io.jtrace.cli;
 
-import io.jtrace.recording.TimeWindow;
-import io.jtrace.recording.MethodView;
 import io.jtrace.analysis.CallVisitor;
 import io.jtrace.format.Counts;
 import io.jtrace.format.StopOnFailureOutput;
+import io.jtrace.model.EventKind;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.read.TraceIndex;
-import io.jtrace.recording.Recorded;
+import io.jtrace.recording.MethodView;
 import io.jtrace.recording.Recording;
+import io.jtrace.recording.TimeWindow;
 import io.jtrace.report.RecordingFilter;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -30,8 +31,22 @@ import java.util.function.UnaryOperator;
         description = {"Write a new recording with only the events that match.",
             "Select by threads, methods, a time window and kinds of events. Every kept call keeps its exit. The result is a standard JFR file that 'jfr summary', JDK Mission Control and every jtrace command read; with --expand, one typed JFR event per kept call, exception, variable access and line instead (as 'export --format jfr'), for JDK Mission Control and 'jfr'."})
 final class FilterCommand extends RecordingCommand {
-    /** Kinds of events that --kinds selects. */
-    enum Kind { calls, exceptions, variables, lines }
+    /** The kinds of events --kinds selects, by their option names (arguments go with their calls; samples are JFR's). */
+    static final List<EventKind> KINDS = List.of(EventKind.CALLS, EventKind.EXCEPTIONS, EventKind.VARIABLES, EventKind.LINES);
+
+    /** {@code --kinds}' values and their completion: the option names of {@link #KINDS}. */
+    static final class KindNames implements Iterable<String>, CommandLine.ITypeConverter<EventKind> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return KINDS.stream().map(EventKind::optionName).iterator();
+        }
+
+        @Override
+        public EventKind convert(String value) {
+            for (EventKind k : KINDS) if (k.optionName().equals(value)) return k;
+            throw new CommandLine.TypeConversionException("expected one of " + String.join(", ", this) + " but was '" + value + "'");
+        }
+    }
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT", required = true, description = "The recording to write.")
     Path output;
@@ -46,10 +61,10 @@ final class FilterCommand extends RecordingCommand {
     @Option(names = "--to", paramLabel = "TIME", description = "Keep calls that start at or before TIME (their exits are kept).")
     String to;
 
-    @Option(names = "--kinds", paramLabel = "KIND", split = ",",
+    @Option(names = "--kinds", paramLabel = "KIND", split = ",", converter = KindNames.class, completionCandidates = KindNames.class,
             description = "Kinds of events to keep, comma-separated: ${COMPLETION-CANDIDATES} (default: all)."
                     + " calls = method enter/exit.")
-    List<Kind> kinds;
+    List<EventKind> kinds;
 
     @Option(names = "--expand",
             description = "Write one typed JFR event per kept call, exception, variable access and line (jtrace.MethodCall"
@@ -61,10 +76,7 @@ final class FilterCommand extends RecordingCommand {
         long fromNanos = from == null ? 0 : TimeArgument.parseNanos("--from", from);
         long toNanos = to == null ? Long.MAX_VALUE : TimeArgument.parseNanos("--to", to);
         if (fromNanos > toNanos) throw new UserException("--from " + from + " is after --to " + to);
-        Set<Recorded.Kind> keep = EnumSet.noneOf(Recorded.Kind.class);
-        for (Kind k : kinds == null || kinds.isEmpty() ? EnumSet.allOf(Kind.class) : EnumSet.copyOf(kinds)) {
-            keep.add(Recorded.Kind.valueOf(k.name().toUpperCase(Locale.ROOT)));
-        }
+        Set<EventKind> keep = EnumSet.copyOf(kinds == null || kinds.isEmpty() ? KINDS : kinds);
         MethodView view = new MethodView(select.methods(), 0);
         TimeWindow window = new TimeWindow(fromNanos, toNanos);
         if (output.toString().equals("-")) {

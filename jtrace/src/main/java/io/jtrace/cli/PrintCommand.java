@@ -15,7 +15,6 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.function.Predicate;
 
 /** {@code jtrace print FILE}: the indented per-thread trace. */
 @Command(name = "print", mixinStandardHelpOptions = true,
@@ -23,14 +22,7 @@ import java.util.function.Predicate;
             "Lines: '>' enter, '<' exit, '=' a call with no traced callees, '!' left by an exception, '?' still running when the recording ended, '~' records lost. Calls recorded with 'jtrace run --args' show their arguments and return value."})
 final class PrintCommand extends RecordingCommand {
     @Mixin
-    ThreadOption thread;
-
-    @Option(names = "--include", paramLabel = "PATTERN",
-            description = "Only methods matching (com.acme.**, *Service.get*, Bank.transfer). Repeatable.")
-    List<String> includes;
-
-    @Option(names = "--exclude", paramLabel = "PATTERN", description = "Hide methods matching. Repeatable.")
-    List<String> excludes;
+    SelectionOptions select;
 
     @Option(names = "--depth", paramLabel = "N", description = "Show at most N levels of (shown) calls.")
     Integer depth;
@@ -53,9 +45,9 @@ final class PrintCommand extends RecordingCommand {
     @Override
     public Integer call() throws IOException {
         requirePositive("--depth", depth);
-        MethodView view = new MethodView(methodFilter(includes, excludes), depth == null ? 0 : depth);
+        MethodView view = new MethodView(select.methods(), depth == null ? 0 : depth);
         try (TraceIndex index = open()) {
-            List<ThreadInfo> shown = selectThreads(index, file, thread.patterns);
+            List<ThreadInfo> shown = select.threads(index, file);
             warnIfNothingSelected(index, view);
             TextTraceWriter.Options options = new TextTraceWriter.Options(!noTimes, !byThread, byThread, color.ansi(), !noArgs,
                     objectIds.ids(index));

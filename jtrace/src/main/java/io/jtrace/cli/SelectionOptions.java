@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
 
-/** {@code --thread}, {@code --include}, {@code --exclude} as {@code print} takes them, for the other reading commands. */
+/** {@code --thread}, {@code --include}, {@code --exclude}: one definition for every reading command (print, summary, tree, export, filter and the shell's reports). */
 final class SelectionOptions {
     @Mixin
     ThreadOption thread;

@@ -40,7 +40,7 @@ final class ArgsTable implements Table {
     /** Unless the recording says it was made without {@code --args}. */
     @Override
     public boolean present(TraceIndex index) {
-        return !io.jtrace.recording.Recorded.leftOut(index, io.jtrace.recording.Recorded.Kind.ARGUMENTS);
+        return !io.jtrace.recording.Recorded.leftOut(index, io.jtrace.model.EventKind.ARGUMENTS);
     }
 
     @Override

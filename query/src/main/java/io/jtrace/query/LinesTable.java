@@ -30,7 +30,7 @@ final class LinesTable implements Table {
     /** Unless the recording says it was made without {@code --lines}. */
     @Override
     public boolean present(TraceIndex index) {
-        return !io.jtrace.recording.Recorded.leftOut(index, io.jtrace.recording.Recorded.Kind.LINES);
+        return !io.jtrace.recording.Recorded.leftOut(index, io.jtrace.model.EventKind.LINES);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.jtrace.write.jfr;
 import io.jtrace.analysis.CallVisitor;
 import io.jtrace.analysis.NumberedCalls;
 import io.jtrace.format.EventFields;
+import io.jtrace.model.EventKind;
 import io.jtrace.model.ExceptionEvent;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExceptionThrown;
@@ -15,7 +16,6 @@ import io.jtrace.model.ThrowKind;
 import io.jtrace.model.TraceEvent;
 import io.jtrace.model.VariableAccess;
 import io.jtrace.text.EventKinds;
-import io.jtrace.write.jfr.JfrTraceWriter.Events;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -49,8 +49,8 @@ final class EventEncoder implements CallVisitor, NumberedCalls.Ended {
     private final ChunkWriter chunk;
     private final ConstantPools pools;
     private final JfrBytes out;
-    private final Set<Events> kinds;
-    private final long[] written = new long[Events.values().length];
+    private final Set<EventKind> kinds;
+    private final long[] written = new long[EventKind.values().length];
     private ThreadFrames[] threads = new ThreadFrames[16];
     /** The outcome strings' pool keys by {@link ExitKind} ordinal, for chunk {@link #outcomeGeneration}. */
     private final int[] outcomeKeys = new int[ExitKind.values().length];
@@ -62,7 +62,7 @@ final class EventEncoder implements CallVisitor, NumberedCalls.Ended {
     /** Whether an exception class is an Error, by name. */
     private final Map<String, Boolean> errors = new HashMap<>();
 
-    EventEncoder(EventTypes types, ChunkWriter chunk, Set<Events> kinds) {
+    EventEncoder(EventTypes types, ChunkWriter chunk, Set<EventKind> kinds) {
         this.types = types;
         this.chunk = chunk;
         this.pools = chunk.pools;
@@ -80,7 +80,7 @@ final class EventEncoder implements CallVisitor, NumberedCalls.Ended {
         endedSelf = selfNanos;
     }
 
-    long written(Events kind) {
+    long written(EventKind kind) {
         return written[kind.ordinal()];
     }
 
@@ -136,7 +136,7 @@ final class EventEncoder implements CallVisitor, NumberedCalls.Ended {
         boolean threw = kind == ExitKind.EXCEPTION;
         String type = exception == null ? null : exception.type();
         long identity = exception == null ? 0 : exception.identity();
-        if (kinds.contains(Events.CALLS)) {
+        if (kinds.contains(EventKind.CALLS)) {
             int threadKey = pools.thread(thread);
             int methodKey = pools.method(method);
             int outcome = outcome(kind);
@@ -154,14 +154,14 @@ final class EventEncoder implements CallVisitor, NumberedCalls.Ended {
             out.writeVarLong(timed ? endedSelf : 0);
             out.writeVarLong(timed ? 0 : untimedEstimate.applyAsLong(method));
             chunk.endEvent(at);
-            written[Events.CALLS.ordinal()]++;
+            written[EventKind.CALLS.ordinal()]++;
         }
-        if (threw && kinds.contains(Events.EXCEPTIONS)) {
+        if (threw && kinds.contains(EventKind.EXCEPTIONS)) {
             Map<String, Object> fields = new LinkedHashMap<>();
             fields.put("exception", type);
             fields.put("exceptionId", identity);
             event(types.exceptionUnwound, start + duration, thread, stack, fields, method);
-            written[Events.EXCEPTIONS.ordinal()]++;
+            written[EventKind.EXCEPTIONS.ordinal()]++;
         }
         rollIfFull();
     }
@@ -170,17 +170,17 @@ final class EventEncoder implements CallVisitor, NumberedCalls.Ended {
     public void other(TraceEvent e) {
         now(e.nanos());
         TypeDeclaration type;
-        Events kind;
+        EventKind kind;
         MethodInfo method = null;
         if (e instanceof ExceptionEvent) {
-            kind = Events.EXCEPTIONS;
+            kind = EventKind.EXCEPTIONS;
             type = exceptionType(e);
         } else if (e instanceof VariableAccess v) {
-            kind = Events.VARIABLES;
+            kind = EventKind.VARIABLES;
             type = types.variableAccess;
             method = v.method();
         } else if (e instanceof LineExecuted l) {
-            kind = Events.LINES;
+            kind = EventKind.LINES;
             type = types.line;
             method = l.method();
         } else if (e instanceof RecordsLost) {

@@ -3,6 +3,7 @@ package io.jtrace.write.jfr;
 import io.jtrace.analysis.CallVisitor;
 import io.jtrace.analysis.NumberedCalls;
 import io.jtrace.format.TraceWriter;
+import io.jtrace.model.EventKind;
 import io.jtrace.model.RecordingInfo;
 import io.jtrace.model.TraceEvent;
 
@@ -23,9 +24,6 @@ import java.util.Set;
  * or time), one chunk of about {@link #CHUNK_BYTES} at a time, so memory stays bounded.
  */
 public final class JfrTraceWriter implements TraceWriter {
-    /** Kinds of records expanded into events. */
-    public enum Events { CALLS, EXCEPTIONS, VARIABLES, LINES }
-
     /**
      * Chunks are cut at about this many bytes of events and pools (the JDK's own are 12 MB). A
      * chunk repeats the stack traces its events use, so larger chunks make smaller files.
@@ -33,7 +31,7 @@ public final class JfrTraceWriter implements TraceWriter {
     public static final long CHUNK_BYTES = 16L << 20;
 
     private final OutputStream out;
-    private final Set<Events> kinds;
+    private final Set<EventKind> kinds;
     private final long chunkBytes;
     private ChunkWriter chunk;
     private EventEncoder encoder;
@@ -42,16 +40,16 @@ public final class JfrTraceWriter implements TraceWriter {
 
     /** Every kind of event, chunks of {@link #CHUNK_BYTES}. */
     public JfrTraceWriter(OutputStream out) {
-        this(out, EnumSet.allOf(Events.class), CHUNK_BYTES);
+        this(out, EnumSet.allOf(EventKind.class), CHUNK_BYTES);
     }
 
     /**
      * Events of {@code kinds} only (calls not among them still give the other events their stack
      * traces), chunks of about {@code chunkBytes}.
      */
-    public JfrTraceWriter(OutputStream out, Set<Events> kinds, long chunkBytes) {
+    public JfrTraceWriter(OutputStream out, Set<EventKind> kinds, long chunkBytes) {
         this.out = out;
-        this.kinds = EnumSet.copyOf(kinds.isEmpty() ? EnumSet.noneOf(Events.class) : kinds);
+        this.kinds = EnumSet.copyOf(kinds.isEmpty() ? EnumSet.noneOf(EventKind.class) : kinds);
         this.chunkBytes = chunkBytes;
     }
 
@@ -91,7 +89,7 @@ public final class JfrTraceWriter implements TraceWriter {
     }
 
     /** How many events of {@code kind} were written ({@code EXCEPTIONS}: the unwinding of frames too). */
-    public long written(Events kind) {
+    public long written(EventKind kind) {
         return encoder.written(kind);
     }
 

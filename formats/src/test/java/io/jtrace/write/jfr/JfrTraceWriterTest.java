@@ -2,15 +2,16 @@ package io.jtrace.write.jfr;
 
 import io.jtrace.analysis.Events;
 import io.jtrace.analysis.MethodStatistics;
-import io.jtrace.model.MethodCall;
-import io.jtrace.model.MethodEnter;
-import io.jtrace.model.MethodExit;
 import io.jtrace.model.CodeSite;
+import io.jtrace.model.EventKind;
 import io.jtrace.model.ExceptionCaught;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExceptionThrown;
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.LineExecuted;
+import io.jtrace.model.MethodCall;
+import io.jtrace.model.MethodEnter;
+import io.jtrace.model.MethodExit;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.RecordingInfo;
 import io.jtrace.model.ThreadInfo;
@@ -59,7 +60,7 @@ class JfrTraceWriterTest {
     private Path write(List<TraceEvent> events, long chunkBytes, MethodStatistics estimates) throws IOException {
         Path file = dir.resolve("out.jfr");
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file))) {
-            JfrTraceWriter w = new JfrTraceWriter(out, EnumSet.allOf(JfrTraceWriter.Events.class), chunkBytes);
+            JfrTraceWriter w = new JfrTraceWriter(out, EnumSet.allOf(EventKind.class), chunkBytes);
             if (estimates != null) w.estimates(estimates::untimedEstimateNanos);
             w.begin(new RecordingInfo("in.jfr", ORIGIN, List.of(), events.size()));
             for (TraceEvent e : events) w.event(e);
