@@ -15,7 +15,7 @@ import jdk.jfr.consumer.RecordingFile;
 
 /**
  * How many payload bytes a recording's records would take in candidate layouts of a printable
- * payload (how format 3 was chosen; docs/design.md, "The record format"). Decodes every batch of
+ * payload (how format 3 was chosen; docs/design/record-format.md). Decodes every batch of
  * the recordings given (any format) and re-encodes each record's first unit, time delta and body
  * varints in each layout, counting chars; "format 2" is the same count in format 2's layout, which
  * equals the payloads' real size for a format-2 recording (a check of the count), as the chosen

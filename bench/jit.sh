@@ -4,7 +4,7 @@
 # through JTRACE_OPTS) and prints the compile time per tier, the methods C2 compiled more than once,
 # and the deoptimizations in jtrace's code by place and reason. An `unstable_if` there is a branch
 # the profile had never seen taken: taking it threw away the compiled code it was inlined into
-# (docs/design.md, "Reading large recordings").
+# (docs/design/reading-speed.md, "The JIT's rules").
 #   bench/jit.sh [JTRACE] -- ARGS...     e.g. bench/jit.sh -- tree --merge /dev/shm/newrec/parser.jfr
 # The command's output goes to /dev/null. Needs the JDK's `jfr` tool on PATH. The JIT's decisions
 # depend on timing: compare two builds over a few runs each.

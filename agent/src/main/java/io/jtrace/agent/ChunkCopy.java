@@ -24,7 +24,7 @@ final class ChunkCopy {
      * A chunk header: magic, version, size (at 8), constant pool and metadata offsets, start (ns
      * since the epoch, at 32), duration (at 40), ticks, the file state (at 64: 0 once finished).
      * formats' ChunkHeader is the layout's description; the agent cannot depend on formats
-     * (docs/design.md, "JFR chunks"), so it keeps the offsets it reads.
+     * (docs/design/reading.md, "JFR chunks"), so it keeps the offsets it reads.
      */
     private static final int HEADER = 68;
     private static final int FILE_STATE = 64;

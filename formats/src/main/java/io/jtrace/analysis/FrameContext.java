@@ -11,7 +11,7 @@ import io.jtrace.model.RecordsLost;
  *
  * <p>Not one stack shared with the replay: a visitor behind a {@link FrameSelection} sees only
  * the selected frames, and a writer given model events sees no replay at all, so each follower
- * counts the frames of the events it is given (docs/design.md, "Frames").
+ * counts the frames of the events it is given (docs/design/replay.md, "Frames").
  */
 public abstract class FrameContext {
     private int depth;

@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
 
 /**
  * One recording opened for reading: the start of the library's public face (docs/design.md, "The
- * library's public face"), the way {@code jdk.jfr.consumer.RecordingFile} sits over the JDK's chunk
+ * public face"), the way {@code jdk.jfr.consumer.RecordingFile} sits over the JDK's chunk
  * parser. It reads the file once into its {@link TraceIndex} (definitions, threads, where each
  * thread's batches are; payloads stay in the file) and says what was recorded; reports replay it
  * through {@link io.jtrace.read.Replay} or step through a thread with {@link TraceIndex#timeline}.

@@ -7,7 +7,7 @@ import java.io.IOException;
  * magic, version, the chunk's size and where its last constant pool and its metadata are. The
  * one description of that layout in formats: the reader, the chunk writer and the recovery of a
  * killed JVM's chunks ({@link ChunkFiles}) use these offsets. (The agent, which cannot depend on
- * formats, keeps the few it needs: docs/design.md, "JFR chunks".)
+ * formats, keeps the few it needs: docs/design/reading.md, "JFR chunks".)
  */
 public record ChunkHeader(long start, int major, int minor, long size, long constantPoolOffset, long metadataOffset) {
     /** The header's length: the chunk's first event follows it. */
