@@ -14,9 +14,10 @@ import java.util.List;
 /**
  * Writes a stopped recording's file from the chunks in the JFR repository: the chunks whose time
  * overlaps the recording, in order, copied by the kernel ({@link FileChannel#transferTo}). JFR's
- * own dump copies through user-space buffers and then forces the file to disk: 0.18 s for a
- * 165 MB recording here, against 0.04 s this way (the file reaches the disk when the OS writes it,
- * as any file a program writes). Refuses (throws) rather than write a file JFR would not have
+ * own dump copies through user-space buffers and then forces the file to disk, several times
+ * slower at the JVM's end (bench/README.md, "classes kept between runs, the recording copied by
+ * the kernel"); this way the file reaches the disk when the OS writes it, as any file a program
+ * writes. Refuses (throws) rather than write a file JFR would not have
  * written: a chunk that is not finished, none at all; the caller then lets JFR write it.
  */
 final class ChunkCopy {
@@ -73,8 +74,9 @@ final class ChunkCopy {
     /**
      * The output, opened to be written from its first byte without truncating a file: on ext4
      * (auto_da_alloc) closing a file that was truncated and written again makes the closing thread
-     * start writing all of it to disk at once, 8-90 ms for 232 MB here, between the program's end
-     * and the JVM's. An empty file (jtrace run makes the recording's file up front, owner-only) is
+     * start writing all of it to disk at once, between the program's end and the JVM's
+     * (docs/decisions/2026-11-26-recording-file-never-truncated.md). An empty file (jtrace run
+     * makes the recording's file up front, owner-only) is
      * written in place; a file with an earlier recording in it is replaced by a new, owner-only
      * file; a symbolic link is written through, truncated, as before.
      */

@@ -84,7 +84,7 @@ final class ClassCache {
 
     /**
      * The template kept for exactly these class bytes, or null. Parsed from one read of the file
-     * without streams: this runs interpreted in the program's class loading (~0.1 ms a class).
+     * without streams: this runs interpreted, in the program's class loading, for every class.
      */
     ClassTemplate find(String internalName, byte[] classFile) {
         Path path = fileOf(internalName);
@@ -126,8 +126,9 @@ final class ClassCache {
 
     /**
      * Keeps a template for these class bytes (replacing what was kept for the name), written by a
-     * thread of its own: writing ~150 files cost a program's first traced run ~0.1-0.15 s of its
-     * class loading. Writes still pending when the JVM exits are dropped (the next run writes them).
+     * thread of its own: written in the class-loading path, the files of a first traced run delayed
+     * its class loading measurably (bench/README.md, "classes kept between runs, the recording
+     * copied by the kernel"). Writes still pending when the JVM exits are dropped (the next run writes them).
      */
     void keep(String internalName, byte[] classFile, ClassTemplate template) {
         if (!writing) return;

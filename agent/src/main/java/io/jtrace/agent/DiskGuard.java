@@ -23,7 +23,8 @@ import java.util.stream.Stream;
  * <p>It also keeps the trace within its size budget ({@code --max-size}): tracing stops the same
  * way when the trace reaches it, and a warning says, early, when the trace has taken a quarter of
  * the budget and grows so fast that it will reach the rest within {@value #WARN_WITHIN_SECONDS} s
- * (--vars or --lines over a whole application: 19 GB in 8.5 minutes). A quarter first: a short run
+ * (--vars or --lines over a whole application grows by gigabytes a minute: docs/run.md). A
+ * quarter first: a short run
  * of a whole application grows by tens of MB/s for seconds and is no danger to its budget. JFR's own {@code maxsize} is not used: it would drop the
  * oldest chunks, silently, and keep a trace with no beginning.
  */
@@ -40,9 +41,9 @@ final class DiskGuard implements Runnable {
     /**
      * The default budget: the smaller of this and a quarter of the room on the recording's file
      * system at the start (the recording is there twice at the end, as JFR's chunks and as the
-     * file: half the room is left to everything else). 4 GB is about 3 times the largest trace of
-     * a real application traced whole measured so far (DESIGN.md: 2.9 GB in 34 s), some 2 billion
-     * records, which the reading commands get through in a minute or two.
+     * file: half the room is left to everything else). 4 GB is a few times the largest trace of a
+     * real application traced whole so far, some 2 billion records, which the reading commands
+     * get through in a minute or two.
      */
     static final long DEFAULT_BUDGET_CAP = 4L << 30;
     /** Warn when the trace, at its rate over the last second, would reach the budget within this. */

@@ -10,8 +10,10 @@ import java.lang.instrument.Instrumentation;
 /**
  * What rewrites the program's classes (the class cache, the hooks in the JDK's uncaught-exception
  * paths, the instrumenter and its transformer), made ready on a thread of its own ("jtrace-setup")
- * while the starting thread starts JFR: JFR's start-up takes ~0.25 s with its own code interpreted,
- * this ~60 ms, and on two cores the two overlap. JFR is started on the thread that runs premain
+ * while the starting thread starts JFR: JFR's start-up, its own code interpreted, takes several
+ * times longer than this, and on two cores the two overlap (bench/README.md, "each thread's trace
+ * found without ThreadLocal.get"; docs/decisions/2026-11-27-rewriting-setup-beside-jfr-start.md).
+ * JFR is started on the thread that runs premain
  * (or agentmain), not here:
  * on JDK 17 a thread that writes events (a later attach runs the definitions' periodic hooks in
  * {@code Recording.start}) and then ends can leave the chunk without the strings those events use.

@@ -24,7 +24,8 @@ import java.util.List;
  * times: in the order they were first called).
  *
  * <p>Lines are made as bytes ({@link LineBuffer}): a deep recursion's merged tree is millions of
- * lines (1.9M, 605 MB for a JavaParser run), and a String per line with its indentation copied in
+ * lines (bench/README.md, "a quiet VM, the call tree in pages"), and a String per line with its
+ * indentation copied in
  * cost more than building the tree. The indentation is one byte array that grows and shrinks with
  * the walk; each method's name is encoded once.
  */

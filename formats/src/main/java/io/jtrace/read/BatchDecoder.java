@@ -15,8 +15,8 @@ import io.jtrace.runtime.RecordFormat;
  * <p>Kept apart from the replay's frames so that each half reads on its own: this one knows the
  * layout, the replay knows calls. A base class rather than an object of its own: the replay is its
  * only subclass, so the JIT binds these calls as it bound the private methods they were, and
- * compiles the same loops (a decoder object calling back into the replay read the SQL recording's
- * tree 9-15% slower).
+ * compiles the same loops (a decoder object calling back into the replay read measurably slower:
+ * bench/README.md, "the replay split in two classes").
  */
 abstract class BatchDecoder {
     /** Units of the longest varint (a long's 64 bits, 6 to a unit). */
@@ -104,8 +104,9 @@ abstract class BatchDecoder {
         }
         // In slices: the JIT's counters then ask for replayFormat2 to be compiled as a method (after
         // a few hundred calls) before its loop's back-edges ask for a compilation on the stack. A
-        // batch replayed in one call made C2 compile its ~85 KB twice, once on the stack and once
-        // as a method, ~1 s of a core each, in every command.
+        // batch replayed in one call made C2 compile this large method twice, once on the stack and
+        // once as a method, in every command (bench/README.md, "definitions read again in every
+        // chunk"; docs/design/reading-speed.md).
         while (limit > SLICE) {
             replayFormat2(SLICE);
             if (pos < 0) return;

@@ -80,10 +80,10 @@ public final class Replay {
         /**
          * The visitor is slow per call (it formats text): decode on a second core, if there is one,
          * while it works. Handing calls over writes each one to a block and reads it back, which
-         * pays only then: measured on json.jfr (149M records, 2 cores), print 20.5 s on one thread
-         * against 15.2 s on two, but the statistics of summary 3.8 s on one against 4.9 s on two.
-         * A call tree gains too (where {@link #callTree} cannot build it in two parts, and the
-         * speedscope export): on parser.jfr (102M records, 1.9M paths) 10.5 -> 8.9 s for speedscope.
+         * pays only then: print gains, the statistics of summary lose (bench/README.md, "After: the
+         * reading engine redesign"). A call tree gains too (where {@link #callTree} cannot build it
+         * in two parts, and the speedscope export: bench/README.md, "the tree's text as bytes, trees
+         * built beside the decoding").
          */
         public Request heavyVisitor() {
             parallel = Runtime.getRuntime().availableProcessors() >= 2;

@@ -14,8 +14,9 @@ import java.util.concurrent.CancellationException;
  * in the second. The tree is the one a single replay builds, node for node and in the same order.
  *
  * <p>Why not decode on one core and build on the other ({@link Replay.Request#heavyVisitor}): on a
- * recording with millions of call paths building costs more than decoding, and handing 50M calls
- * from one thread to the other costs nearly as much as decoding them; two whole halves do neither.
+ * recording with millions of call paths building costs more than decoding, and handing tens of
+ * millions of calls from one thread to the other costs nearly as much as decoding them
+ * (bench/README.md, "the call tree in two parts at once"); two whole halves do neither.
  */
 final class TwoPartTree {
     private TwoPartTree() {}

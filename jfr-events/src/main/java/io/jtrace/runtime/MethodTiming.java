@@ -4,8 +4,9 @@ package io.jtrace.runtime;
  * Which methods' calls are recorded without a clock read (see {@link RecordFormat#ENTER_UNTIMED}),
  * decided per method by measuring its own calls.
  *
- * <p>Why: reading the clock twice costs ~50 ns a call here, more than a getter takes; real
- * applications are made of such methods, and their timestamps measured mostly the clock. Rule: a
+ * <p>Why: reading the clock twice costs more than a getter takes; real applications are made of
+ * such methods, and their timestamps measured mostly the clock (bench/README.md, "Untimed calls:
+ * --timing adaptive against full"). Rule: a
  * method's timed calls are watched in windows of {@link #WINDOW}; when at least {@link #SHORT_NEEDED}
  * of a window's calls were short leaf calls, its calls go untimed from then on. A leaf call (no
  * clock read between its enter and exit: no callee, or only untimed callees, so that a short

@@ -4,9 +4,10 @@ package io.jtrace.runtime;
  * The wire format of a {@code jtrace.TraceBatch} payload, shared by the writer in the target
  * ({@link ThreadTrace}) and the reader in the CLI ({@link RecordDecoder}).
  *
- * <p>Why a packed payload instead of one JFR event per call: one custom event costs ~115 ns and
- * 12-13 bytes; packing a thread's records into one event per few thousand records costs 4-7
- * bytes per call and leaves the clock as the main cost (see DESIGN.md, measured facts).
+ * <p>Why a packed payload instead of one JFR event per call: a custom event per enter and per exit
+ * costs many times the time and bytes of a packed record; packing a thread's records into one
+ * event per few thousand records costs a few bytes per call and leaves the clock as the main cost
+ * (docs/design/recording.md, "Why batches").
  *
  * <p>JFR writes a long {@code String} field as a char array with each char as a varint, so chars
  * below 128 cost one byte. The payload therefore uses 7-bit units: each unit carries 6 value bits
@@ -20,8 +21,8 @@ package io.jtrace.runtime;
  * </pre>
  *
  * <p><b>Format 2</b> (the tracer's since 2026-11-26): a batch whose first unit is {@link #FORMAT_2}.
- * Enters and exits are nine in ten records and most carry a few bits (an exit's delta of 30-60 ns,
- * a method id), yet format 1 spends four bits of each record's first unit on its kind. In format 2
+ * Enters and exits are nine in ten records and most carry a few bits (an exit's short delta, a
+ * small method id), yet format 1 spends four bits of each record's first unit on its kind. In format 2
  * the first unit of a record says at once what it is and carries the first bits of its value:
  * <pre>
  *   0..63     timed EXIT, delta = the unit (0-63 ns): the whole record is one byte
@@ -37,7 +38,8 @@ package io.jtrace.runtime;
  * ("a varint whose first unit holds k bits": those k bits are its lowest, and if the more bit is set
  * the rest follows as a format-1 varint.) No enter, exit or line record is longer than in format 1;
  * the rare kinds behind 127 take one byte more. On a call-heavy program most exits take one byte
- * instead of two (bench/README.md). Format-1 batches (older recordings, {@code new RecordEncoder(1)}) read
+ * instead of two (bench/README.md, "the same recordings in record format 2"). Format-1 batches
+ * (older recordings, {@code new RecordEncoder(1)}) read
  * as before.
  *
  * <p><b>Format 3</b> (the tracer's since 2026-11-27): a batch whose first char is {@link #FORMAT_3}
@@ -61,8 +63,9 @@ package io.jtrace.runtime;
  * </pre></li>
  * </ul>
  * Why these: the candidates were measured on the payloads of a counter, a call-heavy program, Gson
- * and Gson with --vars/--args/--lines re-encoded (bench/README.md, 2026-11-27 payload format 3):
- * this split costs 0-2.4% more than format 2. Chars 0xA0-0xFF (191 symbols) would cost less on
+ * and Gson with --vars/--args/--lines re-encoded; this split stays closest to format 2 on all of
+ * them (bench/README.md, "Payload format 3"; docs/decisions/2026-11-27-payload-format-3.md).
+ * Chars 0xA0-0xFF (191 symbols) would cost less on
  * JDK 25, which stores such a String one byte per char, but JDK 17 writes each of them as a
  * two-byte varint, and a payload no longer one byte per char leaves the reader's in-place read.
  * Chars, JFR and XML: every char is below 128, so JFR writes one byte per char on every JDK; XML

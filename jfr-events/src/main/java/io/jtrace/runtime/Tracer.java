@@ -24,8 +24,9 @@ public final class Tracer {
     /**
      * The traces again, by the low bits of their thread's id: every enter and exit looks its
      * thread's trace up here first. {@code ThreadLocal.get} is a call the JIT does not inline (its
-     * compiled code is larger than what C2 inlines once compiled) and cost ~8 ns of each look-up,
-     * two a call: Gson's warm rounds ran 18-20% faster without it (bench/README.md). A slot holds one
+     * compiled code is larger than what C2 inlines once compiled), and a call looks up twice: the
+     * table saves most of that (bench/README.md, "each thread's trace found without
+     * ThreadLocal.get"). A slot holds one
      * thread's trace; a thread whose slot another live thread holds finds its trace through
      * {@link #TRACES}, as before. Plain loads and stores: a stale or lost entry only sends a thread
      * the slow way once, and the owner check keeps a thread from another's trace.

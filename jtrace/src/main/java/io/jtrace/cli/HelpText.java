@@ -11,9 +11,9 @@ import java.nio.file.Path;
 /**
  * {@code jtrace --help} rendered when jtrace is built (the build runs {@link #main} after compiling,
  * see jtrace/pom.xml), so that the command prints it without building a command model: picocli's
- * model of even the top-level command alone loads ~700 classes (its converters, java.time,
- * java.sql), 3-4x the work of {@code jfr version} (bench/README.md, "Start-up like the JDK's own
- * tools"). Only without colour: on a terminal picocli renders it. HelpTest checks it is what picocli
+ * model of even the top-level command alone loads hundreds of classes (its converters, java.time,
+ * java.sql), several times the work of {@code jfr version} (bench/README.md, "Start-up like the
+ * JDK's own tools"). Only without colour: on a terminal picocli renders it. HelpTest checks it is what picocli
  * renders.
  */
 final class HelpText {

@@ -41,8 +41,8 @@ import java.util.Locale;
 public final class Main implements Runnable {
     /**
      * Every subcommand, in the order help lists them. Not in {@code @Command(subcommands)}: picocli
-     * builds the model of each listed command by reflection, ~0.1 s for all of them, and
-     * {@code jtrace run} pays that before the program starts; a command line that names one
+     * builds the model of each listed command by reflection, and {@code jtrace run} would pay that
+     * before the program starts (bench/README.md, "jtrace run's own start-up"); a command line that names one
      * subcommand builds that one only (see {@link #commandLine(String[])}).
      */
     static final List<Class<?>> SUBCOMMANDS = List.of(

@@ -12,11 +12,13 @@ import java.util.concurrent.TimeUnit;
  * The count behind {@code jtrace run}'s closing line, begun as soon as the agent says the
  * recording's file is complete (it creates {@code marker}, its {@code written=} option) rather than
  * once the target's process is gone: the JVM still runs JFR's own shutdown, removes its repository
- * and exits, 50-100 ms for a 230 MB recording here, while this reads the file on the other core.
+ * and exits, which takes a while for a large recording, while this reads the file on the other core
+ * (bench/README.md, "the same builds measured again, and where a traced PDFBox run's CPU goes").
  * The count is used only if the file has not changed since; otherwise the report counts afresh.
  * Before that, while the program runs, the first finished chunk of the JFR repository is counted
- * once and the result dropped: the counting code is then compiled when the recording is counted
- * (233 MB: ~30 ms warm against ~70 ms cold in this C1-only JVM).
+ * once and the result dropped: the counting code is then compiled when the recording is counted,
+ * which in this C1-only JVM more than halves the count
+ * (docs/decisions/2026-11-26-closing-line-counted-ahead.md).
  */
 final class RecordingStatsAhead {
     /** How often the marker is looked for while the target runs (one stat call each). */

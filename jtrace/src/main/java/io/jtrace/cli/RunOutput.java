@@ -78,7 +78,8 @@ final class RunOutput {
         }
         try {
             // the agent replaces an existing recording by a new file: the directory must take one
-            // a plain name, not createTempFile: its SecureRandom costs ~15 ms of every run's start-up
+            // a plain name, not createTempFile: seeding its SecureRandom delays every run's start-up
+            // (bench/README.md, "jtrace run's own start-up")
             Path probe = dir.resolve(".jtrace-probe-" + ProcessHandle.current().pid() + "-" + System.nanoTime() + ".jfr");
             Files.delete(Files.createFile(probe));
             if (direct && !Files.exists(target)) OutputFiles.createOwnerOnly(target);

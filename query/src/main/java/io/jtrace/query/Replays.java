@@ -9,8 +9,9 @@ import io.jtrace.read.TraceIndex;
 /**
  * How the tables replay a recording: every thread, with calls numbered by {@link NumberedCalls},
  * so a table's {@code call_id} names the same call as the calls table's, whichever order each
- * replays in. Thread by thread where a table's rows do not depend on other threads (2-2.5 times
- * faster than interleaving by time on a recording of 6 threads); by time for exception journeys.
+ * replays in. Thread by thread where a table's rows do not depend on other threads (much faster
+ * than interleaving by time: bench/README.md, "SQL: jtrace query and Parquet"); by time for
+ * exception journeys.
  */
 final class Replays {
     private Replays() {}

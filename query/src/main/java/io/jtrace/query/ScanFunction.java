@@ -23,8 +23,8 @@ import java.util.List;
  * that needs few (a LIMIT) stops the replay early.
  *
  * <p>Why not DuckDB's appender into a table: duckdb_jdbc 2.0.0.0's appender runs an INSERT
- * statement (parsed and planned) for each vector of 2,048 rows it flushes, and measured 0.7-1.1M
- * rows/s here against several times that for this function (bench/README.md). A table also holds
+ * statement (parsed and planned) for each vector of 2,048 rows it flushes, several times slower
+ * than this function (bench/README.md, "SQL: jtrace query and Parquet"). A table also holds
  * every row, where a scan holds a few blocks: the memory needed does not grow with the recording.
  */
 final class ScanFunction implements DuckDBTableFunction<ScanFunction.Bound, ScanFunction.Running, Object> {

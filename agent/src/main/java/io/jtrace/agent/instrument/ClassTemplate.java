@@ -7,8 +7,9 @@ import java.util.function.Function;
 /**
  * A class rewritten once with placeholder ids, to be bound to this run's ids later: what the
  * agent's class cache keeps, so that a program traced again skips ASM for every class it loads
- * unchanged (the rewrite costs ~1 ms a class while the instrumenter is still interpreted; binding
- * is a walk over the constant pool).
+ * unchanged (the rewrite is slow while the instrumenter is still interpreted, a sizeable part of a
+ * traced run; binding is a walk over the constant pool: bench/README.md, "classes kept between
+ * runs, the recording copied by the kernel").
  *
  * <p>Every method id and catch-type id the probes push is a placeholder from a range no class of
  * its own uses (checked: a class with an int constant in either range is not templated), so each

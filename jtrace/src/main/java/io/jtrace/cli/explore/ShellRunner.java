@@ -149,8 +149,7 @@ final class ShellRunner {
             running = null;
             // A report's aggregates (a call tree, vars' groups) are garbage once it is shown; the serial
             // collector the launcher picks gives memory back only at a full collection, so without one the
-            // shell kept its peak (449 MB after 'tree' on a 163M-record recording; bench/README.md, "vars
-            // in the shell")
+            // shell kept the peak of its largest report (bench/README.md, "vars in the shell")
             if (ReportCommands.REPORTS.contains(command.name())) System.gc();
             if (file != null) {
                 try {

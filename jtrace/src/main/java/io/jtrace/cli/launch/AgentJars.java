@@ -87,7 +87,8 @@ public final class AgentJars {
 
     /**
      * The cache key from the archive's own directory (each embedded jar's CRC-32 and size), when
-     * jtrace runs from its executable: reading and hashing both jars cost ~20 ms on every run.
+     * jtrace runs from its executable: reading and hashing both jars delayed every run
+     * (bench/README.md, "jtrace run's own start-up").
      * Null when it runs from a directory of classes (tests).
      */
     private static String keyFromArchive() {

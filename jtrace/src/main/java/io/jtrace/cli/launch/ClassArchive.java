@@ -15,8 +15,8 @@ import java.util.zip.ZipInputStream;
 
 /**
  * jtrace's own class-data archive (AppCDS): the JVM maps the classes of jtrace, picocli and JLine
- * from it instead of reading, parsing and verifying them from the executable at every start
- * (~0.1-0.3 s of a command's start-up, measured in bench/README.md). A static archive, not a
+ * from it instead of reading, parsing and verifying them from the executable at every start, a
+ * good part of a command's start-up (bench/README.md, "jtrace run's own start-up"). A static archive, not a
  * dynamic one: picocli's classes are Java 5 class files, which JDK 17 archives only statically.
  *
  * <p>The shell stub names the archive after the executable and the java it runs (their paths,

@@ -42,7 +42,8 @@ public final class WorkDirectory implements AutoCloseable {
 
     /**
      * A new directory only this user can enter, named by pid and a counter: Files.createTempDirectory
-     * seeds a SecureRandom first (~15 ms of jtrace run's start-up). Safe with a guessable name:
+     * seeds a SecureRandom first, which delays jtrace run's start-up (bench/README.md, "jtrace run's
+     * own start-up"). Safe with a guessable name:
      * creation fails if anything, a link included, is already there, and then the next name is tried.
      */
     private static Path createPrivate(Path parent) throws IOException {
