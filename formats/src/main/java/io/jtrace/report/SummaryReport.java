@@ -37,6 +37,19 @@ public final class SummaryReport {
                 index.dataLossEvents(), index.dataLossBytes(), index.damage(), samples);
     }
 
+    /**
+     * The statistics behind summary's estimates of untimed calls ({@link MethodStatistics#untimedEstimateNanos}),
+     * over every thread: what query's {@code calls.estimated_ns} shows. A recording whose agent
+     * counted no untimed call is not replayed.
+     */
+    public static MethodStatistics untimedEstimates(Recording recording) {
+        TraceIndex index = recording.index();
+        MethodStatistics statistics = new MethodStatistics(0);
+        if (index.untimedCalls() != 0) Replay.of(index, recording.threads()).into(statistics.visitor());
+        statistics.methods(); // works the estimates out now, once
+        return statistics;
+    }
+
     /** Whether a sampled frame is one of the recording's traced methods. */
     private static Predicate<SampleProfile.Frame> tracedMethods(TraceIndex index) {
         Set<SampleProfile.Frame> traced = new HashSet<>();

@@ -6,6 +6,8 @@ import io.jtrace.analysis.NumberedCalls;
 import io.jtrace.model.ExitKind;
 import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
+import io.jtrace.recording.Recording;
+import io.jtrace.report.SummaryReport;
 import io.jtrace.text.EventKinds;
 
 import java.util.Arrays;
@@ -42,18 +44,14 @@ final class CallsTable implements Table {
     private static final int TIMED = 13, ESTIMATED = 14;
 
     /**
-     * Per recording, the statistics whose estimates of untimed calls summary shows (its rule, over
-     * every thread): made once, by the first statement that reads {@code estimated_ns}, with one
-     * more replay, which a recording whose agent counted no untimed call is spared.
+     * Per recording, summary's estimates of untimed calls ({@link SummaryReport#untimedEstimates}):
+     * made once, by the first statement that reads {@code estimated_ns}.
      */
     private static final java.util.Map<TraceIndex, MethodStatistics> STATISTICS =
             java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
     private static MethodStatistics statistics(TraceIndex index) {
-        MethodStatistics statistics = new MethodStatistics(0);
-        if (index.untimedCalls() != 0) Replay.of(index, index.threads()).into(statistics.visitor());
-        statistics.methods(); // works the estimates out now, once: scans of the table read them at once
-        return statistics;
+        return SummaryReport.untimedEstimates(Recording.of(index));
     }
 
     @Override

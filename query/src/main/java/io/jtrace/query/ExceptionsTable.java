@@ -1,12 +1,12 @@
 package io.jtrace.query;
 
-import io.jtrace.analysis.ExceptionFlow;
 import io.jtrace.analysis.NumberedCalls;
 import io.jtrace.model.CodeSite;
 import io.jtrace.model.ExceptionJourney;
 import io.jtrace.model.JourneyStep;
-import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
+import io.jtrace.recording.Recording;
+import io.jtrace.report.ExceptionJourneys;
 import io.jtrace.text.EventKinds;
 
 import java.util.Arrays;
@@ -18,7 +18,8 @@ import java.util.Map;
  * {@code exceptions}: one row per line of an exception's journey as {@code jtrace exceptions}
  * prints it (the same journeys, numbered alike): step 0 is how it came into the trace, then each
  * step (finally, unwound, caught, rethrown...). Every row carries the journey's type, message and
- * outcome, and the call the step happened in.
+ * outcome, and the call the step happened in. The journeys are the report's
+ * ({@link ExceptionJourneys#each}), with the calls numbered in front of them.
  */
 final class ExceptionsTable implements Table {
     static final List<Column> COLUMNS = List.of(
@@ -46,15 +47,12 @@ final class ExceptionsTable implements Table {
         // the call of each step of the journeys not finished yet, by journey number
         Map<Long, long[]> stepCalls = new HashMap<>();
         NumberedCalls[] numbered = new NumberedCalls[1];
-        ExceptionFlow flow = new ExceptionFlow(j -> write(j, stepCalls.remove(j.number()), rows), (journey, step) -> {
-            long[] calls = stepCalls.computeIfAbsent(journey, k -> new long[4]);
-            if (step >= calls.length) stepCalls.put(journey, calls = Arrays.copyOf(calls, Math.max(step + 1, calls.length * 2)));
-            calls[step] = numbered[0].current();
-        });
-        numbered[0] = Replays.numbered(index, flow.visitor());
-        Replays.run(index, Replay.Order.BY_TIME, numbered[0]); // a journey may go on in another thread (a cause link)
         try {
-            flow.finish();
+            ExceptionJourneys.each(Recording.of(index), journeys -> numbered[0] = Replays.numbered(index, journeys), (journey, step) -> {
+                long[] calls = stepCalls.computeIfAbsent(journey, k -> new long[4]);
+                if (step >= calls.length) stepCalls.put(journey, calls = Arrays.copyOf(calls, Math.max(step + 1, calls.length * 2)));
+                calls[step] = numbered[0].current();
+            }, j -> write(j, stepCalls.remove(j.number()), rows));
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
