@@ -15,7 +15,6 @@ cd "$(dirname "$0")/.."
 ROUNDS=${1:-3}
 JAVA=${2:-java}
 JTRACE=${JTRACE:-jtrace/target/jtrace}
-CP="examples/target/classes:$(ls examples/target/lib/*.jar | tr '\n' ':')"
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 
@@ -24,17 +23,7 @@ if [[ -n ${ONLY:-} ]]; then read -ra apps <<<"$ONLY"; fi
 OTHER=${OTHER:-}
 configs="plain traced full"
 [[ -n $OTHER ]] && configs+=" other"
-# JavaParser's input: the agent's sources at a fixed commit, not the work tree, which grows (its
-# calls went from 24.0M to 30.4M over 2026-11-26's session before this was pinned).
-SOURCES_COMMIT=93c11e9
-mkdir -p "$OUT/sources"
-git archive "$SOURCES_COMMIT" agent/src | tar -x -C "$OUT/sources"
-declare -A cmd=(
-    [gson]="realapps.GsonOrders 2000 5"
-    [javaparser]="realapps.JavaSources $OUT/sources/agent/src 2"
-    [h2]="realapps.SqlDatabase 20000"
-    [pdfbox]="realapps.PdfDocuments 10 10"
-)
+source bench/real-apps.env # CP, cmd[APP]
 run() { # app config -> wall ns
     local start end
     start=$(date +%s%N)

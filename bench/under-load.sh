@@ -16,7 +16,6 @@ JAVAS=("$@")
 [[ ${#JAVAS[@]} -eq 0 ]] && JAVAS=(java)
 JTRACE=${JTRACE:-jtrace/target/jtrace}
 BURNERS=${BURNERS:-2}
-CP="examples/target/classes:$(ls examples/target/lib/*.jar | tr '\n' ':')"
 OUT=$(mktemp -d)
 burners=()
 cleanup() { for p in "${burners[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$OUT"; }
@@ -27,15 +26,7 @@ for ((i = 0; i < BURNERS; i++)); do
 done
 apps=("gson" "javaparser" "h2" "pdfbox")
 if [[ -n ${ONLY:-} ]]; then read -ra apps <<<"$ONLY"; fi
-SOURCES_COMMIT=93c11e9 # JavaParser's input, as in bench/real-apps.sh
-mkdir -p "$OUT/sources"
-git archive "$SOURCES_COMMIT" agent/src | tar -x -C "$OUT/sources"
-declare -A cmd=(
-    [gson]="realapps.GsonOrders 2000 5"
-    [javaparser]="realapps.JavaSources $OUT/sources/agent/src 2"
-    [h2]="realapps.SqlDatabase 20000"
-    [pdfbox]="realapps.PdfDocuments 10 10"
-)
+source bench/real-apps.env # CP, cmd[APP]
 echo "under load: $BURNERS CPU burner(s) started here on $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf "%-12s %-11s %5s %12s  %-24s %s\n" java app round calls "handed/in-file DataLoss" warnings
 losses=0
