@@ -166,4 +166,34 @@ class ExploreAgainstTest {
         assertEquals(2, notRecording.exit(), notRecording::toString);
         assertEquals("jtrace explore: --against: " + dir + " is a directory, not a recording", notRecording.err().strip());
     }
+
+    /**
+     * Tab completes from the recording shown: after 'other' shows A, A's methods (two different
+     * programs here, so each has methods the other lacks), though B's were listed first.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void completionFollowsTheRecordingShown(Jdk jdk) throws Exception {
+        Path a = orders(jdk, "a", "-1", "3", "-1", "0");
+        Path b = dir.resolve("b.jfr");
+        assertEquals(0, Jtrace.trace(dir, jdk, b, List.of(), "workloads.DeepStack", "5").exit());
+        try (Tmux t = new Tmux(dir, Jtrace.executable() + " explore --against " + a + " " + b)) {
+            t.waitFor("]>");
+            t.type("find call DeepStack.desc");
+            t.press("Tab"); // B's methods listed
+            String inB = t.waitFor("]> find call DeepStack.descend");
+            assertTrue(Tmux.lastLine(inB).matches("\\[B .*]> find call DeepStack\\.descend.*"), inB);
+            t.press("C-u");
+            String there = t.command("other");
+            assertTrue(Tmux.lastLine(there).startsWith("[A "), there);
+            t.type("find call Orders.chec");
+            t.press("Tab");
+            String inA = t.waitFor("]> find call Orders.check");
+            assertTrue(Tmux.lastLine(inA).matches("\\[A .*]> find call Orders\\.check.*"), inA);
+            t.press("C-u");
+            t.type("quit");
+            t.press("Enter");
+            t.waitFor("shell exited with 0");
+        }
+    }
 }

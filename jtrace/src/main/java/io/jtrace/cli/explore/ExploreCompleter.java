@@ -22,6 +22,8 @@ import java.util.Set;
 final class ExploreCompleter implements Completer {
     private final ExploreSession session;
     private List<String> methods;
+    /** The recording {@link #methods} were listed from: 'other' (--against) shows the other one. */
+    private Object methodsOf;
 
     ExploreCompleter(ExploreSession session) {
         this.session = session;
@@ -101,9 +103,10 @@ final class ExploreCompleter implements Completer {
         return new ArrayList<>(names);
     }
 
-    /** Qualified and simple names of every traced method (computed once: thousands in a real application). */
+    /** Qualified and simple names of every traced method of the recording shown (listed once each: thousands in a real application). */
     private List<String> methods() {
-        if (methods == null) {
+        if (methods == null || methodsOf != session.index) {
+            methodsOf = session.index;
             Set<String> names = new LinkedHashSet<>();
             for (MethodInfo m : session.index.symbols().methods()) {
                 names.add(m.simpleClassName() + "." + m.name());
