@@ -155,7 +155,8 @@ class BatchScannerTest {
     private static void assertSameAsJdk(Path file) throws IOException {
         Found found = scan(file);
         assertEquals(jdkDefinitions(file), found.definitions());
-        assertEquals(3 * BatchRecordingMaker.DEFINITIONS, found.definitions().size());
+        // the maker's own (a test that ran the runtime earlier in this JVM left its definitions to be written in every chunk)
+        assertEquals(3 * BatchRecordingMaker.DEFINITIONS, found.definitions().stream().filter(d -> d.contains("/m\u00e9thode")).count());
         assertNull(found.result().damage());
         assertEquals(BatchRecordingMaker.BATCHES, found.batches().size());
         assertSameBatches(jdk(file), found.batches(), file.toString());
@@ -235,7 +236,7 @@ class BatchScannerTest {
             }
         }, null, java.util.Set.of(io.jtrace.events.MethodDefinitionEvent.NAME));
         assertNull(firstFieldOnly.damage());
-        assertEquals(3 * BatchRecordingMaker.DEFINITIONS, ids.size());
+        assertEquals(scan(jdk17).definitions().size(), ids.size()); // every definition, as the full read finds them
         List<Integer> jdkIds = new ArrayList<>();
         try (RecordingFile rf = new RecordingFile(jdk17)) {
             while (rf.hasMoreEvents()) {
