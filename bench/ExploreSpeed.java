@@ -1,6 +1,8 @@
-package io.jtrace.read;
+package io.jtrace.history;
 
 import io.jtrace.model.ThreadInfo;
+import io.jtrace.read.TraceIndex;
+import io.jtrace.read.TraceReader;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +20,7 @@ import java.util.function.Predicate;
  *
  *   mvn -q -B package -DskipTests
  *   javac -cp formats/target/classes:jfr-events/target/classes -d /tmp/es bench/ExploreSpeed.java
- *   java -XX:+UseSerialGC -cp formats/target/classes:jfr-events/target/classes:/tmp/es io.jtrace.read.ExploreSpeed FILE.jfr
+ *   java -XX:+UseSerialGC -cp formats/target/classes:jfr-events/target/classes:/tmp/es io.jtrace.history.ExploreSpeed FILE.jfr
  */
 public final class ExploreSpeed {
     public static void main(String[] args) throws Exception {

@@ -1,9 +1,11 @@
-package io.jtrace.read;
+package io.jtrace.replay;
 
 import io.jtrace.analysis.MethodStatistics;
 import io.jtrace.format.Ansi;
 import io.jtrace.format.TextTraceWriter;
 import io.jtrace.model.RecordingInfo;
+import io.jtrace.read.TraceIndex;
+import io.jtrace.read.TraceReader;
 
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +18,7 @@ import java.nio.file.Path;
  *
  *   mvn -q -B package -DskipTests
  *   javac -cp formats/target/classes:jfr-events/target/classes -d /tmp/rc bench/ReplayCores.java
- *   java -XX:+UseSerialGC -cp formats/target/classes:jfr-events/target/classes:/tmp/rc io.jtrace.read.ReplayCores FILE.jfr
+ *   java -XX:+UseSerialGC -cp formats/target/classes:jfr-events/target/classes:/tmp/rc io.jtrace.replay.ReplayCores FILE.jfr
  */
 public final class ReplayCores {
     public static void main(String[] args) throws Exception {

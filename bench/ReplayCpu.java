@@ -1,9 +1,9 @@
 import io.jtrace.analysis.CallAdapter;
 import io.jtrace.analysis.CallTreeBuilder;
 import io.jtrace.analysis.MethodStatistics;
-import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.read.TraceReader;
+import io.jtrace.replay.Replay;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;

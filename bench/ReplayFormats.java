@@ -4,9 +4,9 @@ import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
-import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.read.TraceReader;
+import io.jtrace.replay.Replay;
 
 import java.nio.file.Path;
 import java.util.Arrays;

@@ -45,6 +45,15 @@ public class StatisticsBuilds {
         });
     }
 
+    /** Replay: in io.jtrace.replay, or io.jtrace.read in builds from before the packages were split (2026-11-27). */
+    private static Class<?> replayClass(ClassLoader l) throws ClassNotFoundException {
+        try {
+            return l.loadClass("io.jtrace.replay.Replay");
+        } catch (ClassNotFoundException e) {
+            return l.loadClass("io.jtrace.read.Replay");
+        }
+    }
+
     /** One replay of the whole recording into a new MethodStatistics, in milliseconds. */
     private static long replay(ClassLoader l, Object index) throws Exception {
         Class<?> statistics = l.loadClass("io.jtrace.analysis.MethodStatistics");
@@ -52,7 +61,7 @@ public class StatisticsBuilds {
         Class<?> visitor = l.loadClass("io.jtrace.analysis.CallVisitor");
         long start = System.nanoTime();
         Object st = statistics.getConstructor(int.class).newInstance(3);
-        Object request = l.loadClass("io.jtrace.read.Replay").getMethod("of", traceIndex, List.class)
+        Object request = replayClass(l).getMethod("of", traceIndex, List.class)
                 .invoke(null, index, traceIndex.getMethod("threads").invoke(index));
         Method into = request.getClass().getMethod("into", visitor);
         into.invoke(request, statistics.getMethod("visitor").invoke(st));

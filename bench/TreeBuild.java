@@ -1,4 +1,4 @@
-package io.jtrace.read;
+package io.jtrace.replay;
 
 import io.jtrace.analysis.CallTree;
 import io.jtrace.analysis.CallTreeBuilder;
@@ -8,6 +8,8 @@ import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
+import io.jtrace.read.TraceIndex;
+import io.jtrace.read.TraceReader;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +27,7 @@ import java.util.Map;
  *
  *   mvn -q -B install -DskipTests
  *   javac -cp formats/target/classes:jfr-events/target/classes -d /tmp/tb bench/TreeBuild.java
- *   java -Xmx6g -XX:+UseSerialGC -cp formats/target/classes:jfr-events/target/classes:/tmp/tb io.jtrace.read.TreeBuild FILE.jfr [ROUNDS]
+ *   java -Xmx6g -XX:+UseSerialGC -cp formats/target/classes:jfr-events/target/classes:/tmp/tb io.jtrace.replay.TreeBuild FILE.jfr [ROUNDS]
  *
  * Holding the calls takes ~13 bytes per record (1.3 GB for parser.jfr's 102M): give it the heap.
  */

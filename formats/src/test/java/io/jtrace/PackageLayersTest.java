@@ -23,8 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class PackageLayersTest {
     /** Lowest first; a sub-package sits with its parent (read.jfr beside read). */
-    private static final List<String> LAYERS = List.of("model", "text", "analysis", "read", "recording", "compare",
-            "format", "write", "report");
+    private static final List<String> LAYERS = List.of("model", "text", "read", "analysis", "replay", "history",
+            "recording", "compare", "format", "write", "report");
     private static final Pattern USE = Pattern.compile("\\bio\\.jtrace\\.([a-z][a-z.]*?)\\.[A-Z]");
 
     private static String layer(String pkg) {

@@ -2,10 +2,10 @@ package io.jtrace.e2e;
 
 import io.jtrace.analysis.CallAdapter;
 import io.jtrace.cli.Main;
-import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.read.TraceReader;
 import io.jtrace.read.UnreadableRecordingException;
+import io.jtrace.replay.Replay;
 import io.jtrace.testing.Jdk;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,14 +1,13 @@
 package io.jtrace.e2e;
 
-import io.jtrace.testing.Jdk;
-
 import io.jtrace.events.MethodDefinitionEvent;
-import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.read.TraceReader;
 import io.jtrace.read.jfr.BatchEvent;
 import io.jtrace.read.jfr.BatchScanner;
 import io.jtrace.read.jfr.EventValues;
+import io.jtrace.replay.Replay;
+import io.jtrace.testing.Jdk;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.io.TempDir;

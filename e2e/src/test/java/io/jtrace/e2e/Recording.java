@@ -1,9 +1,6 @@
 package io.jtrace.e2e;
 
 import io.jtrace.analysis.CallVisitor;
-import io.jtrace.read.ThreadTimeline;
-import io.jtrace.read.TraceIndex;
-import io.jtrace.read.TraceReader;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodCall;
@@ -12,6 +9,9 @@ import io.jtrace.model.MethodExit;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
+import io.jtrace.read.TraceIndex;
+import io.jtrace.read.TraceReader;
+import io.jtrace.replay.ThreadTimeline;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -34,14 +34,14 @@ public final class Recording {
         Recording r = new Recording(index);
         for (ThreadInfo t : index.threads()) {
             List<TraceEvent> events = new ArrayList<>();
-            ThreadTimeline tl = index.timeline(t);
+            ThreadTimeline tl = ThreadTimeline.of(index, t);
             for (TraceEvent e = tl.next(); e != null; e = tl.next()) events.add(e);
             r.threads.put(t, events);
             // the replay every command uses (decoding handed over from a second thread) gives the
             // same events, in the same order, with the same values of --args calls, as the pull cursor
             List<TraceEvent> replayed = new ArrayList<>();
-            io.jtrace.read.CurrentValues values = new io.jtrace.read.CurrentValues();
-            io.jtrace.read.Replay.of(index, List.of(t)).values(values).into(new io.jtrace.analysis.EventBuilder(values, replayed::add));
+            io.jtrace.replay.CurrentValues values = new io.jtrace.replay.CurrentValues();
+            io.jtrace.replay.Replay.of(index, List.of(t)).values(values).into(new io.jtrace.analysis.EventBuilder(values, replayed::add));
             if (!replayed.equals(events)) {
                 int i = 0;
                 while (i < Math.min(events.size(), replayed.size()) && events.get(i).equals(replayed.get(i))) i++;

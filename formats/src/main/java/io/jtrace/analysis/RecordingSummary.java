@@ -1,5 +1,7 @@
 package io.jtrace.analysis;
 
+import io.jtrace.read.SampleProfile;
+
 /**
  * Everything {@code jtrace summary} reports about a recording. {@code samples} is null when the
  * recording holds no execution samples.

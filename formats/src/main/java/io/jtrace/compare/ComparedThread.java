@@ -9,9 +9,9 @@ import io.jtrace.model.MethodExit;
 import io.jtrace.model.RecordsLost;
 import io.jtrace.model.TraceEvent;
 import io.jtrace.model.VariableAccess;
-import io.jtrace.read.ThreadTimeline;
 import io.jtrace.recording.Recorded;
 import io.jtrace.recording.Selection;
+import io.jtrace.replay.ThreadTimeline;
 
 /**
  * One thread's steps as a comparison reads them, pulled from the replay a batch at a time (memory:

@@ -11,7 +11,7 @@ import java.util.List;
  * showing it like {@code diff -u} of {@code print}: the last shared events ({@code before}, as run A
  * has them) and the events from there on in each run ({@code inA}, {@code inB}; empty where a run's
  * thread ended). {@code numberA} / {@code numberB}: the number of the first of {@code inA} /
- * {@code inB} in its thread, from 0, as {@link io.jtrace.read.ThreadHistory} numbers events (where
+ * {@code inB} in its thread, from 0, as {@link io.jtrace.history.ThreadHistory} numbers events (where
  * an explorer puts its cursor); -1 where that run's thread ended.
  */
 public record Divergence(long sameSteps, List<MethodInfo> stack, String what, List<TraceEvent> before,

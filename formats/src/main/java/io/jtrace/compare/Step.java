@@ -13,7 +13,7 @@ import io.jtrace.model.TraceEvent;
  * compared as an enter and an exit, the two agree up to the first callee. {@code method}: the
  * number of the method entered or left, the same in both recordings ({@link MethodNumbers}); -1
  * for other events. {@code number}: the event's number in its thread, from 0, as
- * {@link io.jtrace.read.ThreadHistory} numbers them (both halves of a leaf call share it); -1 if unknown.
+ * {@link io.jtrace.history.ThreadHistory} numbers them (both halves of a leaf call share it); -1 if unknown.
  */
 record Step(TraceEvent event, Part part, int method, long number) {
     enum Part { WHOLE, CALL_ENTER, CALL_EXIT }

@@ -9,9 +9,9 @@ import io.jtrace.model.MethodInfo;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.ThrowKind;
 import io.jtrace.model.TraceEvent;
-import io.jtrace.read.Replay;
 import io.jtrace.recording.Recording;
 import io.jtrace.recording.Selection;
+import io.jtrace.replay.Replay;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -4,7 +4,7 @@ import io.jtrace.analysis.MethodStatistics.MethodRow;
 import io.jtrace.analysis.MethodStatistics.ThreadRow;
 import io.jtrace.analysis.MethodStatistics;
 import io.jtrace.analysis.RecordingSummary;
-import io.jtrace.analysis.SampleProfile;
+import io.jtrace.read.SampleProfile;
 import io.jtrace.text.Printable;
 
 import java.io.PrintWriter;

@@ -7,7 +7,7 @@ import io.jtrace.runtime.RecordDecoder;
 import io.jtrace.runtime.RecordFormat;
 
 /**
- * The byte side of {@link ThreadReplay}: decodes one batch's records (formats 1, 2 and 3,
+ * The byte side of {@code replay.ThreadReplay}: decodes one batch's records (formats 1, 2 and 3,
  * RecordFormat's class comment) and hands each to the replay as it goes, enters and exits as
  * plain arguments (no object per call), any other record through {@link #raw}. It keeps where it
  * is inside the open batch, so a replay can stop after a few records and go on later.
@@ -18,7 +18,7 @@ import io.jtrace.runtime.RecordFormat;
  * compiles the same loops (a decoder object calling back into the replay read measurably slower:
  * bench/README.md, "the replay split in two classes").
  */
-abstract class BatchDecoder {
+public abstract class BatchDecoder {
     /** Units of the longest varint (a long's 64 bits, 6 to a unit). */
     private static final int MAX_VARINT = 11;
     /**
@@ -28,9 +28,9 @@ abstract class BatchDecoder {
     private static final int SLICE = 32;
 
     /** Recording time 0, as absolute nanoTime: times given to the replay are relative to it. */
-    final long origin;
+    protected final long origin;
     /** The record just read, when it is not an enter or exit read inline. */
-    final RawRecord raw = new RawRecord();
+    protected final RawRecord raw = new RawRecord();
     /** Over the open batch: {@link #raw}'s body is in it (to copy a record as encoded). */
     final RecordDecoder decoder = new RecordDecoder();
     private byte[] data;
@@ -44,27 +44,27 @@ abstract class BatchDecoder {
     /** The value the last varint read decoded to (a second result, without an object per record). */
     private long decoded;
 
-    BatchDecoder(long origin) {
+    protected BatchDecoder(long origin) {
         this.origin = origin;
     }
 
     /** The method with this id. */
-    abstract MethodInfo method(int id);
+    protected abstract MethodInfo method(int id);
 
     /** An enter of {@code m} at {@code t} (recording time). */
-    abstract void enter(MethodInfo m, long t, boolean untimed);
+    protected abstract void enter(MethodInfo m, long t, boolean untimed);
 
     /** An exit at {@code t} (recording time). */
-    abstract void exit(long t, ExitKind kind, ExceptionRef exception);
+    protected abstract void exit(long t, ExitKind kind, ExceptionRef exception);
 
     /** A record other than an enter or a normal return, in {@link #raw}. */
-    abstract void record();
+    protected abstract void record();
 
     /** A record this reader does not know, as the user's error. */
-    abstract UnreadableRecordingException unreadable(RawRecord.UnsupportedRecordException e);
+    protected abstract UnreadableRecordingException unreadable(RawRecord.UnsupportedRecordException e);
 
     /** Opens a batch of {@code length} bytes of {@code payload}; its records are next. */
-    final void openBatch(byte[] payload, int length, long baseNanos) {
+    protected final void openBatch(byte[] payload, int length, long baseNanos) {
         data = payload;
         format = RecordDecoder.formatOf(payload, 0, length);
         pos = format == 1 ? 0 : 1;
@@ -73,22 +73,22 @@ abstract class BatchDecoder {
     }
 
     /** Whether a batch is open with records left to replay. */
-    final boolean batchOpen() {
+    protected final boolean batchOpen() {
         return pos >= 0;
     }
 
     /** The open batch's bytes (kept to be reused for the next batch's payload). */
-    final byte[] buffer() {
+    protected final byte[] buffer() {
         return data;
     }
 
     /** Lets go of the last batch's bytes (the replay is done). */
-    final void release() {
+    protected final void release() {
         data = null;
     }
 
     /** Replays the open batch's next records, at most {@code limit}; the batch closes at its end. */
-    final void replayBatch(int limit) {
+    protected final void replayBatch(int limit) {
         if (format == 3) {
             while (limit > SLICE) { // in slices, as format 2 below
                 replayFormat3(SLICE);
@@ -383,7 +383,7 @@ abstract class BatchDecoder {
     }
 
     /** The record just read into {@link #raw}, as encoded (its body copied, in format 3 as EncodedRecord's). */
-    final EncodedRecord encoded() {
+    protected final EncodedRecord encoded() {
         return new EncodedRecord(raw.kind, raw.aux, decoder.bodyInFormat3(raw.bodyStart, raw.bodyEnd));
     }
 

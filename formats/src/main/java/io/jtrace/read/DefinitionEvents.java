@@ -17,10 +17,10 @@ import java.util.Set;
  * and variable access sites, the session, the tracer's statistics and JFR's data-loss events,
  * read by {@link io.jtrace.read.jfr.BatchScanner} in file order into the index.
  */
-final class DefinitionEvents {
+public final class DefinitionEvents {
     private DefinitionEvents() {}
 
-    static final String DATA_LOSS = "jdk.DataLoss";
+    public static final String DATA_LOSS = "jdk.DataLoss";
     /** The JDK's description of the traced JVM, written at the start of each chunk (the agent enables it). */
     static final String JVM_INFORMATION = "jdk.JVMInformation";
 

@@ -11,13 +11,13 @@ import io.jtrace.runtime.RecordFormat;
 
 /**
  * The model event of a record that is not a call (a line, a variable access, an exception
- * record), for both replays ({@link ThreadTimeline} and {@link ThreadReplay}).
+ * record), for both replays ({@code replay.ThreadTimeline} and {@code replay.ThreadReplay}).
  */
-final class OtherRecords {
+public final class OtherRecords {
     private OtherRecords() {}
 
     /** {@code frame}: the innermost open frame's method, or null at depth 0. */
-    static TraceEvent event(RawRecord r, ThreadInfo thread, long nanos, int depth, MethodInfo frame, SymbolTable symbols) {
+    public static TraceEvent event(RawRecord r, ThreadInfo thread, long nanos, int depth, MethodInfo frame, SymbolTable symbols) {
         switch (r.kind) {
             case RecordFormat.LINE:
                 return new LineExecuted(thread, nanos, depth, frame != null ? frame : MethodInfo.unknown(0), (int) r.aux);
@@ -39,7 +39,7 @@ final class OtherRecords {
     }
 
     /** The value of a VARIABLE, ARGUMENT or RETURN record. */
-    static Value value(RawRecord r, SymbolTable symbols) {
+    public static Value value(RawRecord r, SymbolTable symbols) {
         switch (r.valueTag) {
             case RecordFormat.VALUE_INT: return new Value(Value.Kind.INT, r.bits, null, 0, null, 0);
             case RecordFormat.VALUE_FLOAT: return new Value(Value.Kind.FLOAT, r.bits, null, 0, null, 0);

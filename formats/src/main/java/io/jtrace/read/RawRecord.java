@@ -7,12 +7,12 @@ import io.jtrace.runtime.RecordFormat;
  * One record as decoded from a payload, before it is turned into model events. Mutable and
  * reused: the decoding loop allocates nothing per record.
  */
-final class RawRecord {
-    int kind;
-    long aux;
-    long nanos;
-    long identity;
-    int typeId;
+public final class RawRecord {
+    public int kind;
+    public long aux;
+    public long nanos;
+    public long identity;
+    public int typeId;
     // VARIABLE, ARGUMENT and RETURN records (identity and typeId above hold a reference value's identity and type)
     int valueTag;
     long owner;
@@ -34,8 +34,8 @@ final class RawRecord {
     String siteFile;
     int siteLine;
     /** RESYNC records: the traced frames open at that point (method ids, outermost first). */
-    int[] frames = new int[16];
-    int frameCount;
+    public int[] frames = new int[16];
+    public int frameCount;
     /** Where the body (after header and time delta) sits in the decoder's buffer, for copying it verbatim. */
     int bodyStart;
     int bodyEnd;
@@ -190,7 +190,7 @@ final class RawRecord {
     }
 
     /** A record kind this reader does not know: a damaged file, or written by a newer jtrace. */
-    static final class UnsupportedRecordException extends IllegalStateException {
+    public static final class UnsupportedRecordException extends IllegalStateException {
         UnsupportedRecordException(int kind) {
             this("a record of unknown kind " + kind);
         }

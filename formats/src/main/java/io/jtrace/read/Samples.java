@@ -1,6 +1,5 @@
 package io.jtrace.read;
 
-import io.jtrace.analysis.SampleProfile;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;

@@ -20,7 +20,7 @@ public final class SymbolTable {
     private final Map<Integer, VariableInfo> returnsByMethod = new HashMap<>();
     private Map<String, Integer> typeIds;
 
-    void addMethod(MethodInfo m) {
+    public void addMethod(MethodInfo m) {
         methods.add(m);
     }
 
@@ -29,14 +29,14 @@ public final class SymbolTable {
         return methods.get(id) != null;
     }
 
-    void addType(int id, String name, String supers) {
+    public void addType(int id, String name, String supers) {
         types.putIfAbsent(id, name);
         List<String> list = supers == null || supers.isEmpty() ? List.of() : List.of(supers.split(","));
         // a type first registered by name (a declared catch type) learns its superclasses later
         superTypes.merge(name, list, (known, added) -> known.isEmpty() ? added : known);
     }
 
-    void addVariable(VariableInfo v) {
+    public void addVariable(VariableInfo v) {
         if (!v.kind().callValue()) {
             variables.putIfAbsent(v.siteId(), v);
             return;
@@ -96,7 +96,7 @@ public final class SymbolTable {
     }
 
     /** The methods by id (null where none is defined), for a replay's per-record look-up; do not change it. */
-    MethodInfo[] methodsById() {
+    public MethodInfo[] methodsById() {
         return methods.dense();
     }
 
@@ -120,7 +120,7 @@ public final class SymbolTable {
     }
 
     /** The method with this id, or a stand-in that is not remembered (its definition may still come: live). */
-    MethodInfo definedOrUnknown(int id) {
+    public MethodInfo definedOrUnknown(int id) {
         MethodInfo m = methods.get(id);
         return m != null ? m : MethodInfo.unknown(id);
     }

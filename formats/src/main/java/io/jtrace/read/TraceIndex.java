@@ -10,14 +10,14 @@ import java.util.List;
 
 /**
  * What one read of a recording learned: definitions, threads and where each thread's batches
- * are, in sequence order. Replay the records with {@link Replay} (or step through one thread with {@link #timeline}).
+ * are, in sequence order. Replay the records with {@code replay.Replay} (or step through one thread with {@code replay.ThreadTimeline.of}).
  */
 public final class TraceIndex implements AutoCloseable {
     /** Where one batch's payload sits: in the recording itself, or in the spill store if {@code spilled}. */
-    record BatchRef(long sequence, long offset, int length, long baseNanos, int startDepth, int records, boolean spilled) {}
+    public record BatchRef(long sequence, long offset, int length, long baseNanos, int startDepth, int records, boolean spilled) {}
 
     /** One thread's batches, sorted by sequence once reading is done. */
-    static final class ThreadBatches {
+    public static final class ThreadBatches {
         final long threadId;
         String name;
         boolean virtual;
@@ -28,8 +28,17 @@ public final class TraceIndex implements AutoCloseable {
             this.threadId = threadId;
         }
 
-        long firstNanos() {
+        public long firstNanos() {
             return batches.isEmpty() ? Long.MAX_VALUE : batches.get(0).baseNanos();
+        }
+
+        /** The batches, in sequence order once reading is done. */
+        public List<BatchRef> batches() {
+            return batches;
+        }
+
+        public ThreadInfo info() {
+            return info;
         }
     }
 
@@ -56,7 +65,7 @@ public final class TraceIndex implements AutoCloseable {
     long statisticsCalls = -1;
     long statisticsUntimed = -1;
     /** Execution samples ({@code jtrace run --sample}); bounded by distinct stacks. */
-    final io.jtrace.analysis.SampleProfile samples = new io.jtrace.analysis.SampleProfile(100_000);
+    final SampleProfile samples = new SampleProfile(100_000);
     long records;
     long batches;
     long dataLossEvents;
@@ -89,7 +98,7 @@ public final class TraceIndex implements AutoCloseable {
     }
 
     /** A batch's payload bytes, in {@code into} if it is large enough. */
-    byte[] payload(BatchRef b, byte[] into) {
+    public byte[] payload(BatchRef b, byte[] into) {
         return b.spilled() ? store.read(b.offset(), b.length(), into) : recording.read(b.offset(), b.length(), into);
     }
 
@@ -210,7 +219,7 @@ public final class TraceIndex implements AutoCloseable {
     }
 
     /** Execution samples taken while tracing (none unless recorded with {@code --sample}). */
-    public io.jtrace.analysis.SampleProfile samples() {
+    public SampleProfile samples() {
         return samples;
     }
 
@@ -228,15 +237,16 @@ public final class TraceIndex implements AutoCloseable {
         return sawJtraceEvents;
     }
 
+    /** The last record's time (the JVM's clock, not from the origin); Long.MIN_VALUE when none. */
+    public long lastNanos() {
+        return lastNanos;
+    }
+
     /** Span from the origin to the last record, in nanoseconds. */
     public long spanNanos() {
         return lastNanos == Long.MIN_VALUE ? 0 : lastNanos - nanoOrigin;
     }
 
-    /** A pull-style cursor over one thread's events (commands use {@link Replay} instead). */
-    public ThreadTimeline timeline(ThreadInfo thread) {
-        return new ThreadTimeline(this, batchesOf(thread));
-    }
 
     /** Records of {@code thread} in the recording (what its batches say they hold). */
     public long recordsOf(ThreadInfo thread) {
@@ -251,7 +261,7 @@ public final class TraceIndex implements AutoCloseable {
         return t.batches.isEmpty() ? 0 : t.firstNanos() - nanoOrigin;
     }
 
-    ThreadBatches batchesOf(ThreadInfo thread) {
+    public ThreadBatches batchesOf(ThreadInfo thread) {
         for (ThreadBatches t : threads) {
             if (t.info.equals(thread)) return t;
         }

@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  * public face"), the way {@code jdk.jfr.consumer.RecordingFile} sits over the JDK's chunk
  * parser. It reads the file once into its {@link TraceIndex} (definitions, threads, where each
  * thread's batches are; payloads stay in the file) and says what was recorded; reports replay it
- * through {@link io.jtrace.read.Replay} or step through a thread with {@link TraceIndex#timeline}.
+ * through {@link io.jtrace.replay.Replay} or step through a thread with {@link io.jtrace.replay.ThreadTimeline#of}.
  */
 public final class Recording implements AutoCloseable {
     private final Path file;

@@ -7,12 +7,11 @@ import io.jtrace.format.InvocationText;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.pattern.MethodFilter;
-import io.jtrace.read.CurrentValues;
-import io.jtrace.read.Replay;
-import io.jtrace.read.SortedLines;
 import io.jtrace.read.SymbolTable;
 import io.jtrace.recording.Recording;
 import io.jtrace.recording.ReportException;
+import io.jtrace.replay.CurrentValues;
+import io.jtrace.replay.Replay;
 import io.jtrace.text.ObjectIds;
 import io.jtrace.text.Printable;
 

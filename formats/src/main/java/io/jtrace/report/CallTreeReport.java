@@ -6,9 +6,9 @@ import io.jtrace.analysis.CallVisitor;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.pattern.MethodFilter;
-import io.jtrace.read.Replay;
 import io.jtrace.recording.Recording;
 import io.jtrace.recording.ReportException;
+import io.jtrace.replay.Replay;
 
 import java.util.List;
 import java.util.function.Predicate;

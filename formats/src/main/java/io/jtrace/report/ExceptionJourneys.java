@@ -4,8 +4,8 @@ import io.jtrace.analysis.CallVisitor;
 import io.jtrace.analysis.ExceptionFlow;
 import io.jtrace.analysis.ExceptionTally;
 import io.jtrace.format.ExceptionReportWriter;
-import io.jtrace.read.Replay;
 import io.jtrace.recording.Recording;
+import io.jtrace.replay.Replay;
 
 import java.io.IOException;
 import java.io.PrintWriter;

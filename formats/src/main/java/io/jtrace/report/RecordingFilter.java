@@ -9,11 +9,11 @@ import io.jtrace.model.MethodExit;
 import io.jtrace.model.RecordingInfo;
 import io.jtrace.model.RecordsLost;
 import io.jtrace.model.ThreadInfo;
-import io.jtrace.read.CurrentRecord;
 import io.jtrace.read.EncodedRecord;
-import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.recording.Recording;
+import io.jtrace.replay.CurrentRecord;
+import io.jtrace.replay.Replay;
 import io.jtrace.write.RecordingWriter;
 import io.jtrace.write.jfr.JfrTraceWriter;
 

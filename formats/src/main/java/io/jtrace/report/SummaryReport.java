@@ -3,12 +3,12 @@ package io.jtrace.report;
 import io.jtrace.analysis.CallVisitor;
 import io.jtrace.analysis.MethodStatistics;
 import io.jtrace.analysis.RecordingSummary;
-import io.jtrace.analysis.SampleProfile;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.ThreadInfo;
-import io.jtrace.read.Replay;
+import io.jtrace.read.SampleProfile;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.recording.Recording;
+import io.jtrace.replay.Replay;
 
 import java.util.HashSet;
 import java.util.List;

@@ -13,10 +13,10 @@ import io.jtrace.format.TraceWriter;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.RecordingInfo;
 import io.jtrace.model.ThreadInfo;
-import io.jtrace.read.CurrentValues;
-import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.recording.Recording;
+import io.jtrace.replay.CurrentValues;
+import io.jtrace.replay.Replay;
 import io.jtrace.write.jfr.JfrTraceWriter;
 
 import java.io.BufferedWriter;

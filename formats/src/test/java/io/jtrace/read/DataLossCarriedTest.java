@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * JFR's jdk.DataLoss cannot be written by a program, so a recording that jtrace filter (RecordingWriter)
  * makes carries its source's loss in jtrace.TracerStatistics, and its readers add it to the file's own.
  */
-class DataLossCarriedTest {
+public class DataLossCarriedTest {
     @TempDir
     Path dir;
 
@@ -25,7 +25,7 @@ class DataLossCarriedTest {
     }
 
     /** A recording with a session (nano origin 0) and one method definition, a.B.m()V with id 1, and no batch. */
-    static Path oneMethod(Path file) throws Exception {
+    public static Path oneMethod(Path file) throws Exception {
         try (Recording r = new Recording()) {
             r.start();
             SessionEvent s = new SessionEvent();

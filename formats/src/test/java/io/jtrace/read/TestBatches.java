@@ -4,11 +4,11 @@ import io.jtrace.events.TraceBatchEvent;
 import io.jtrace.runtime.RecordEncoder;
 
 /** The tests' way to turn what a {@link RecordEncoder} holds into a batch event. */
-final class TestBatches {
+public final class TestBatches {
     private TestBatches() {}
 
     /** Commits a session whose clock origin is 0 and methods a.B.m1 .. a.B.m{count} (ids 1 .. count), all ()V. */
-    static void sessionAndMethods(int count) {
+    public static void sessionAndMethods(int count) {
         io.jtrace.events.SessionEvent s = new io.jtrace.events.SessionEvent();
         s.nanoOrigin = 0;
         s.commit();
@@ -23,7 +23,7 @@ final class TestBatches {
     }
 
     /** A batch of thread {@code threadId} holding {@code enc}'s records, not committed yet. */
-    static TraceBatchEvent batch(RecordEncoder enc, long threadId, String threadName, long sequence) {
+    public static TraceBatchEvent batch(RecordEncoder enc, long threadId, String threadName, long sequence) {
         TraceBatchEvent event = new TraceBatchEvent();
         event.threadId = threadId;
         event.threadName = threadName;
@@ -32,5 +32,13 @@ final class TestBatches {
         event.recordCount = enc.records();
         event.payload = enc.payload();
         return event;
+    }
+
+    /** {@code t} with only its first batch (an index no reading makes, for the replay tests). */
+    public static TraceIndex.ThreadBatches onlyFirstBatch(TraceIndex.ThreadBatches t) {
+        TraceIndex.ThreadBatches one = new TraceIndex.ThreadBatches(t.threadId);
+        one.batches.add(t.batches.get(0));
+        one.info = t.info;
+        return one;
     }
 }

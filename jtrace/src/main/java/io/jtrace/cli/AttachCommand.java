@@ -6,7 +6,7 @@ import io.jtrace.cli.attach.Jvms;
 import io.jtrace.cli.launch.AgentJars;
 import io.jtrace.cli.launch.WorkDirectory;
 import io.jtrace.cli.live.LiveTrace;
-import io.jtrace.read.RecordingStats;
+import io.jtrace.report.RecordingStats;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

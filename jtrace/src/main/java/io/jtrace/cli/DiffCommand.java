@@ -1,6 +1,5 @@
 package io.jtrace.cli;
 
-import io.jtrace.pattern.MethodFilter;
 import io.jtrace.analysis.CallTree;
 import io.jtrace.compare.RecordingDiff;
 import io.jtrace.compare.SummaryDiff;
@@ -9,10 +8,11 @@ import io.jtrace.format.DiffTextWriter;
 import io.jtrace.format.FlameGraphHtmlWriter;
 import io.jtrace.format.SummaryDiffTextWriter;
 import io.jtrace.model.RecordingInfo;
-import io.jtrace.read.Replay;
+import io.jtrace.pattern.MethodFilter;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.recording.Recording;
 import io.jtrace.recording.Selection;
+import io.jtrace.replay.Replay;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -1,7 +1,7 @@
 package io.jtrace.cli;
 
-import io.jtrace.read.ObjectNumbers;
 import io.jtrace.read.TraceIndex;
+import io.jtrace.report.ObjectNumbers;
 import io.jtrace.text.ObjectIds;
 import picocli.CommandLine.Option;
 

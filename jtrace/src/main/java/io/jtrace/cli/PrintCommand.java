@@ -1,14 +1,14 @@
 package io.jtrace.cli;
 
-import io.jtrace.recording.MethodView;
-import io.jtrace.read.CurrentValues;
-import io.jtrace.read.Replay;
-import io.jtrace.read.TraceIndex;
 import io.jtrace.format.TextTraceWriter;
 import io.jtrace.format.TraceWriter;
 import io.jtrace.model.RecordingInfo;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
+import io.jtrace.read.TraceIndex;
+import io.jtrace.recording.MethodView;
+import io.jtrace.replay.CurrentValues;
+import io.jtrace.replay.Replay;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

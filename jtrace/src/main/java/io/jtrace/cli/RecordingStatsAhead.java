@@ -1,6 +1,6 @@
 package io.jtrace.cli;
 
-import io.jtrace.read.RecordingStats;
+import io.jtrace.report.RecordingStats;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.jtrace.cli;
 
 import io.jtrace.cli.launch.ChunkRecovery;
 import io.jtrace.format.Counts;
-import io.jtrace.read.RecordingStats;
+import io.jtrace.report.RecordingStats;
 
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,6 +1,6 @@
 package io.jtrace.cli;
 
-import io.jtrace.read.RecordingStats;
+import io.jtrace.report.RecordingStats;
 import jdk.jfr.Recording;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -5,9 +5,9 @@ import io.jtrace.model.Argument;
 import io.jtrace.model.CallValues;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.Value;
-import io.jtrace.read.CurrentValues;
-import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
+import io.jtrace.replay.CurrentValues;
+import io.jtrace.replay.Replay;
 import io.jtrace.text.EventKinds;
 import io.jtrace.text.VariableText;
 

@@ -4,14 +4,13 @@ import io.jtrace.analysis.CallAdapter;
 import io.jtrace.analysis.MethodStatistics;
 import io.jtrace.analysis.NumberedCalls;
 import io.jtrace.model.ExitKind;
-import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.recording.Recording;
+import io.jtrace.replay.Replay;
 import io.jtrace.report.SummaryReport;
 import io.jtrace.text.EventKinds;
 
 import java.util.Arrays;
-
 import java.util.List;
 
 /** {@code calls}: one row per call, when it ends (see {@link NumberedCalls} for which calls and their times). */

@@ -1,7 +1,7 @@
 package io.jtrace.query;
 
-import io.jtrace.read.RecordingStats;
 import io.jtrace.read.TraceIndex;
+import io.jtrace.report.RecordingStats;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

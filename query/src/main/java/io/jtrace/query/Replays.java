@@ -3,8 +3,8 @@ package io.jtrace.query;
 import io.jtrace.analysis.CallAdapter;
 import io.jtrace.analysis.CallVisitor;
 import io.jtrace.analysis.NumberedCalls;
-import io.jtrace.read.Replay;
 import io.jtrace.read.TraceIndex;
+import io.jtrace.replay.Replay;
 
 /**
  * How the tables replay a recording: every thread, with calls numbered by {@link NumberedCalls},

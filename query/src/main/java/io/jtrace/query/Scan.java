@@ -1,7 +1,7 @@
 package io.jtrace.query;
 
-import io.jtrace.read.Cancellation;
 import io.jtrace.read.TraceIndex;
+import io.jtrace.replay.Cancellation;
 
 import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;

@@ -1,7 +1,7 @@
 package io.jtrace.write.jfr;
 
 import io.jtrace.model.MethodInfo;
-import io.jtrace.read.FrameStack;
+import io.jtrace.replay.FrameStack;
 
 import java.util.Arrays;
 

@@ -3,8 +3,8 @@ package io.jtrace.cli.explore;
 import io.jtrace.format.Ansi;
 import io.jtrace.format.Durations;
 import io.jtrace.format.TextTraceWriter;
+import io.jtrace.history.ThreadHistory;
 import io.jtrace.model.TraceEvent;
-import io.jtrace.read.ThreadHistory;
 import io.jtrace.text.Printable;
 
 import java.io.IOException;

@@ -1,9 +1,9 @@
 package io.jtrace.cli.explore;
 
+import io.jtrace.history.ThreadHistory;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.VariableInfo;
-import io.jtrace.read.ThreadHistory;
 import org.jline.reader.Candidate;
 import org.jline.reader.Completer;
 import org.jline.reader.LineReader;

@@ -1,10 +1,10 @@
 package io.jtrace.cli.explore;
 
 import io.jtrace.format.Ansi;
+import io.jtrace.history.HistoryCursor;
+import io.jtrace.history.ThreadHistory;
 import io.jtrace.model.ExceptionRef;
 import io.jtrace.model.ThreadInfo;
-import io.jtrace.read.HistoryCursor;
-import io.jtrace.read.ThreadHistory;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.text.Printable;
 
@@ -37,7 +37,7 @@ final class ExploreSession implements AutoCloseable {
 
     private FrameChoice frameChoice;
     /** Every exception journey's start, indexed on the first 'exc' (one replay of the recording). */
-    private io.jtrace.read.JourneyIndex journeys;
+    private io.jtrace.history.JourneyIndex journeys;
     /** Where a long first-time indexing says what it is doing: the terminal's error stream, or null in a script. */
     java.io.PrintWriter progress;
     /** The last search, repeated by fn/fp. */
@@ -97,14 +97,14 @@ final class ExploreSession implements AutoCloseable {
     }
 
     /** The exception journeys, indexed once: the first call replays every thread (Ctrl-C stops it, to be tried again). */
-    io.jtrace.read.JourneyIndex journeys() throws java.io.IOException {
+    io.jtrace.history.JourneyIndex journeys() throws java.io.IOException {
         if (journeys == null) {
             if (progress != null) {
                 progress.print("indexing the recording's exceptions (once; Ctrl-C stops)...");
                 progress.flush();
             }
             try {
-                journeys = io.jtrace.read.JourneyIndex.build(index);
+                journeys = io.jtrace.history.JourneyIndex.build(index);
             } finally {
                 if (progress != null) {
                     progress.print("\r\u001b[K");
@@ -153,7 +153,7 @@ final class ExploreSession implements AutoCloseable {
         private ThreadInfo thread;
         private HistoryCursor cursor;
         private FrameChoice frameChoice;
-        private io.jtrace.read.JourneyIndex journeys;
+        private io.jtrace.history.JourneyIndex journeys;
         private Search lastSearch;
         private ExceptionRef followed;
         private long followedNumber;

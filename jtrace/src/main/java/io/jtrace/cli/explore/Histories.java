@@ -1,7 +1,7 @@
 package io.jtrace.cli.explore;
 
+import io.jtrace.history.ThreadHistory;
 import io.jtrace.model.ThreadInfo;
-import io.jtrace.read.ThreadHistory;
 import io.jtrace.read.TraceIndex;
 
 import java.util.List;

@@ -1,6 +1,9 @@
 package io.jtrace.cli.explore;
 
 import io.jtrace.cli.explore.ShellCommand.Completion;
+import io.jtrace.history.EventView;
+import io.jtrace.history.HistoryCursor;
+import io.jtrace.history.ThreadHistory;
 import io.jtrace.model.Argument;
 import io.jtrace.model.CallValues;
 import io.jtrace.model.MethodCall;
@@ -10,9 +13,6 @@ import io.jtrace.model.MethodInfo;
 import io.jtrace.model.TraceEvent;
 import io.jtrace.model.VariableAccess;
 import io.jtrace.model.VariableKind;
-import io.jtrace.read.EventView;
-import io.jtrace.read.HistoryCursor;
-import io.jtrace.read.ThreadHistory;
 import io.jtrace.text.CallValuesText;
 import io.jtrace.text.VariableText;
 

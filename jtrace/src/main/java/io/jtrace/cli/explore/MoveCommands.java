@@ -2,11 +2,11 @@ package io.jtrace.cli.explore;
 
 import io.jtrace.cli.explore.ShellCommand.Completion;
 import io.jtrace.format.Durations;
+import io.jtrace.history.EventView;
+import io.jtrace.history.HistoryCursor;
+import io.jtrace.history.ThreadHistory;
 import io.jtrace.model.ExceptionEvent;
 import io.jtrace.model.ThreadInfo;
-import io.jtrace.read.EventView;
-import io.jtrace.read.HistoryCursor;
-import io.jtrace.read.ThreadHistory;
 import io.jtrace.text.Printable;
 
 import java.io.PrintWriter;
@@ -132,7 +132,7 @@ final class MoveCommands {
      */
     static void repeat(ExploreSession s, long n, java.util.function.BooleanSupplier once, String why, PrintWriter out) {
         for (long i = 0; i < n; i++) {
-            io.jtrace.read.Cancellation.check();
+            io.jtrace.replay.Cancellation.check();
             boolean moved;
             try {
                 moved = once.getAsBoolean();

@@ -1,6 +1,8 @@
 package io.jtrace.cli.explore;
 
 import io.jtrace.analysis.CallCondition;
+import io.jtrace.history.EventView;
+import io.jtrace.history.ThreadHistory;
 import io.jtrace.model.Argument;
 import io.jtrace.model.CallValues;
 import io.jtrace.model.ExceptionThrown;
@@ -9,8 +11,6 @@ import io.jtrace.model.VariableAccess;
 import io.jtrace.model.VariableIdentity;
 import io.jtrace.pattern.Glob;
 import io.jtrace.pattern.MethodFilter;
-import io.jtrace.read.EventView;
-import io.jtrace.read.ThreadHistory;
 import io.jtrace.text.VariableText;
 
 import java.util.BitSet;

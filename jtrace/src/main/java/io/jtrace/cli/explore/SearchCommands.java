@@ -3,6 +3,10 @@ package io.jtrace.cli.explore;
 import io.jtrace.analysis.ExceptionFlow;
 import io.jtrace.cli.explore.ShellCommand.Completion;
 import io.jtrace.format.ExceptionText;
+import io.jtrace.history.AcrossThreads;
+import io.jtrace.history.HistoryCursor;
+import io.jtrace.history.JourneyIndex;
+import io.jtrace.history.ThreadHistory;
 import io.jtrace.model.Argument;
 import io.jtrace.model.CallValues;
 import io.jtrace.model.ExceptionJourney;
@@ -12,11 +16,7 @@ import io.jtrace.model.Value;
 import io.jtrace.model.VariableAccess;
 import io.jtrace.model.VariableIdentity;
 import io.jtrace.model.VariableKind;
-import io.jtrace.read.AcrossThreads;
-import io.jtrace.read.HistoryCursor;
-import io.jtrace.read.JourneyIndex;
-import io.jtrace.read.Replay;
-import io.jtrace.read.ThreadHistory;
+import io.jtrace.replay.Replay;
 import io.jtrace.text.VariableText;
 
 import java.io.PrintWriter;
@@ -133,7 +133,7 @@ final class SearchCommands {
         }
         long moved = 0;
         while (moved < nth) {
-            io.jtrace.read.Cancellation.check();
+            io.jtrace.replay.Cancellation.check();
             if (!move(s, search, forward)) break;
             moved++;
         }
@@ -280,7 +280,7 @@ final class SearchCommands {
     }
 
     /** Whether an event carries an object of this identity: a variable's value, or a call's argument or return value. */
-    private static boolean carries(io.jtrace.read.EventView e, long identity) {
+    private static boolean carries(io.jtrace.history.EventView e, long identity) {
         if (e.other() instanceof VariableAccess v) return same(v.value(), identity);
         CallValues values = e.values();
         if (values == null) return false;

@@ -1,6 +1,6 @@
 package io.jtrace.cli.explore;
 
-import io.jtrace.read.Cancellation;
+import io.jtrace.replay.Cancellation;
 
 import java.io.BufferedWriter;
 import java.io.IOException;

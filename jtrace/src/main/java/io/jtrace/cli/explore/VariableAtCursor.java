@@ -1,11 +1,11 @@
 package io.jtrace.cli.explore;
 
+import io.jtrace.history.EventView;
+import io.jtrace.history.HistoryCursor;
+import io.jtrace.history.ThreadHistory;
 import io.jtrace.model.VariableAccess;
 import io.jtrace.model.VariableIdentity;
 import io.jtrace.pattern.Glob;
-import io.jtrace.read.EventView;
-import io.jtrace.read.HistoryCursor;
-import io.jtrace.read.ThreadHistory;
 import io.jtrace.text.VariableText;
 
 import java.util.regex.Pattern;

@@ -12,7 +12,7 @@ import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
-import io.jtrace.read.LiveReplay;
+import io.jtrace.replay.LiveReplay;
 import jdk.jfr.consumer.EventStream;
 import jdk.jfr.consumer.RecordedEvent;
 
@@ -50,7 +50,7 @@ public final class LiveTrace implements AutoCloseable {
                      Predicate<ThreadInfo> threads, Function<CallVisitor, CallVisitor> view) {
         this.lines = new DroppingLines(out, 8192);
         this.writer = new TextTraceWriter(lines, StandardCharsets.UTF_8, options);
-        io.jtrace.read.CurrentValues values = new io.jtrace.read.CurrentValues();
+        io.jtrace.replay.CurrentValues values = new io.jtrace.replay.CurrentValues();
         this.replay = new LiveReplay(new ThreadSelection(threads, view.apply(writer.visitor(values))), values);
         this.opener = new Thread(() -> open(repository, from), "jtrace-live");
         opener.setDaemon(true);
