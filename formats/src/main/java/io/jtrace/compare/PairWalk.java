@@ -164,12 +164,7 @@ final class PairWalk {
         for (int i = 0; i < sa.n; i++) if (!kept[0][i]) onlyA.merge(keys.get(sa.calls[i]), 1L, Long::sum);
         for (int j = 0; j < sb.n; j++) if (!kept[1][j]) onlyB.merge(keys.get(sb.calls[j]), 1L, Long::sum);
         if (anchors != null) {
-            // the k-th call kept on one side is the k-th kept on the other: the same call of the two runs
-            for (int i = 0, j = 0; i < sa.n && j < sb.n; i++, j++) {
-                while (i < sa.n && !kept[0][i]) i++;
-                while (j < sb.n && !kept[1][j]) j++;
-                if (i < sa.n && j < sb.n) anchor(sa.numbers[i], sb.numbers[j], true);
-            }
+            alignedCalls(sa, sb, kept);
             if (sa.end != null && sb.end != null) anchor(sa.end.number(), sb.end.number(), StepComparison.same(sa.end, sb.end));
         }
         boolean aligned = sa.overflow.isEmpty() && sb.overflow.isEmpty();
@@ -203,11 +198,45 @@ final class PairWalk {
         return new Region(start, sa.total, sb.total, onlyA, onlyB, aligned);
     }
 
+    /**
+     * The anchors of a region's aligned calls: the k-th call kept on one side is the k-th kept on
+     * the other, the same call of the two runs, and so are their exits where both left within the
+     * region (the same step if they left alike). Given in the order of both threads: an exit whose
+     * pair would go back in either run (the calls nest differently in the two) is left out.
+     */
+    private void alignedCalls(Side sa, Side sb, boolean[][] kept) {
+        List<long[]> points = new ArrayList<>(); // numberA, numberB, same (1/0)
+        for (int i = 0, j = 0; i < sa.n && j < sb.n; i++, j++) {
+            while (i < sa.n && !kept[0][i]) i++;
+            while (j < sb.n && !kept[1][j]) j++;
+            if (i >= sa.n || j >= sb.n) break;
+            points.add(new long[] {sa.numbers[i], sb.numbers[j], 1});
+            Step ea = sa.exits[i];
+            Step eb = sb.exits[j];
+            // a leaf call's exit half has its enter's number: the enter stands for it
+            if (ea != null && eb != null && (ea.number() != sa.numbers[i] || eb.number() != sb.numbers[j])) {
+                points.add(new long[] {ea.number(), eb.number(), StepComparison.same(ea, eb) ? 1 : 0});
+            }
+        }
+        points.sort((p, q) -> p[0] != q[0] ? Long.compare(p[0], q[0]) : Long.compare(p[1], q[1]));
+        long lastB = Long.MIN_VALUE;
+        for (long[] p : points) {
+            if (p[1] < lastB) continue;
+            lastB = p[1];
+            anchor(p[0], p[1], p[2] == 1);
+        }
+    }
+
     /** One side's calls in a region: the first {@link CallAlignment#WINDOW} as ids in order, the rest counted by id. */
     private static final class Side {
         int[] calls = new int[64];
         /** The calls' event numbers (for {@link Anchors}). */
         long[] numbers = new long[64];
+        /** Each call's exit, where it left within the region (for {@link Anchors}); null otherwise. */
+        Step[] exits = new Step[64];
+        /** The calls open in the region, innermost last: their index in {@link #calls}, -1 past the window. */
+        int[] open = new int[16];
+        int depth;
         int n;
         /** The exit from the frame the runs parted in; null at the thread's end. */
         Step end;
@@ -226,18 +255,29 @@ final class PairWalk {
                 s.end = st;
                 return s;
             }
+            if (st.leavesFrame()) {
+                if (s.depth > 0) { // else a frame entered before the region
+                    int k = s.open[--s.depth];
+                    if (k >= 0) s.exits[k] = st;
+                }
+                continue;
+            }
             if (!st.entersFrame()) continue;
             int id = st.method();
             if (!keys.containsKey(id)) keys.put(id, MethodKey.of(st.methodInfo()));
             s.total++;
+            if (s.depth == s.open.length) s.open = java.util.Arrays.copyOf(s.open, s.depth * 2);
             if (s.n < CallAlignment.WINDOW) {
                 if (s.n == s.calls.length) {
                     s.calls = java.util.Arrays.copyOf(s.calls, s.n * 2);
                     s.numbers = java.util.Arrays.copyOf(s.numbers, s.n * 2);
+                    s.exits = java.util.Arrays.copyOf(s.exits, s.n * 2);
                 }
+                s.open[s.depth++] = s.n;
                 s.numbers[s.n] = st.number();
                 s.calls[s.n++] = id;
             } else {
+                s.open[s.depth++] = -1;
                 s.overflow.merge(id, 1L, Long::sum);
             }
         }

@@ -78,8 +78,10 @@ public final class RecordingDiff {
      * Where event {@code number} of one run's thread stands in the other run's thread: {@code SAME},
      * the same step there; {@code PARTED}, where the other run does something else instead (a
      * divergence, or the frame left another way); {@code BEFORE}, the event is not a point where the
-     * runs line up (a call only this run made, an exit or a value inside a divergent region, an
-     * event the comparison leaves out) and {@code number} is the nearest point before it that is.
+     * runs line up (a call only this run made, the exit of a call that nests differently in the
+     * other run, a value or line inside a divergent region, an event the comparison leaves out) and
+     * {@code number} is the nearest point before it that is. Inside a region, the calls lined up
+     * and their exits are points where the runs line up.
      */
     public record Counterpart(long number, Kind kind) {
         public enum Kind { SAME, PARTED, BEFORE }

@@ -197,4 +197,22 @@ class PairWalkTest {
         assertEquals(new RecordingDiff.Counterpart(10, RecordingDiff.Counterpart.Kind.SAME), inA(a, b, 10)); // <main
         assertEquals(new RecordingDiff.Counterpart(0, RecordingDiff.Counterpart.Kind.SAME), inA(a, b, 0));
     }
+
+    @Test
+    void theExitOfACallAlignedInARegionHasItsCounterpart() {
+        // A: main it(p x(q)) ; B: main it(p z x(q)): they part at x / z; x and q line up in the region
+        List<TraceEvent> a = thread(">main", ">it", "=p", ">x", "=q", "<x", "<it", "<main");
+        List<TraceEvent> b = thread(">main", ">it", "=p", "=z", ">x", "=q", "<x", "<it", "<main");
+        assertEquals(new RecordingDiff.Counterpart(3, RecordingDiff.Counterpart.Kind.SAME), inA(a, b, 4)); // >x
+        assertEquals(new RecordingDiff.Counterpart(4, RecordingDiff.Counterpart.Kind.SAME), inA(a, b, 5)); // =q
+        assertEquals(new RecordingDiff.Counterpart(5, RecordingDiff.Counterpart.Kind.SAME), inA(a, b, 6)); // <x: its exit
+        assertEquals(new RecordingDiff.Counterpart(6, RecordingDiff.Counterpart.Kind.SAME), inA(a, b, 7)); // <it
+        // calls that nest differently: A f(g) ; B f g: f's exit in B comes before g, in A after it;
+        // g lines up, f's exit would go back in A and is not a point where the runs line up
+        List<TraceEvent> nestedA = thread(">main", "=z", ">f", "=g", "<f", "<main");
+        List<TraceEvent> flatB = thread(">main", "=y", ">f", "<f", "=g", "<main");
+        assertEquals(new RecordingDiff.Counterpart(2, RecordingDiff.Counterpart.Kind.SAME), inA(nestedA, flatB, 2)); // >f
+        assertEquals(new RecordingDiff.Counterpart(2, RecordingDiff.Counterpart.Kind.BEFORE), inA(nestedA, flatB, 3)); // <f
+        assertEquals(new RecordingDiff.Counterpart(3, RecordingDiff.Counterpart.Kind.SAME), inA(nestedA, flatB, 4)); // =g
+    }
 }
