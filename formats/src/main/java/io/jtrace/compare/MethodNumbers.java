@@ -23,12 +23,21 @@ final class MethodNumbers {
         this.selection = selection;
     }
 
+    private int sides;
+
     /** One recording's methods. */
     Side side() {
-        return new Side();
+        return new Side(-1 - sides++);
     }
 
     final class Side {
+        /** The key of this side's steps that need a closer look ({@link StepBlock#key}): no other side's. */
+        final int closerKey;
+
+        private Side(int closerKey) {
+            this.closerKey = closerKey;
+        }
+
         /** By method id: its number + 1, or 0 if not asked yet; negative: minus (number + 1) of an ignored method. */
         private int[] byId = new int[256];
         /** Methods whose ids are too far apart for the array (a damaged record). */

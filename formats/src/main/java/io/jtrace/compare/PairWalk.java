@@ -6,6 +6,7 @@ import io.jtrace.model.TraceEvent;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,6 +67,8 @@ final class PairWalk {
         long sameBeforeFirst = 0;
         List<Region> regions = new ArrayList<>();
         while (true) {
+            inStep();
+            if (stopped) break;
             Step x = a.next();
             Step y = b.next();
             if (x == null && y == null) break;
@@ -92,6 +95,70 @@ final class PairWalk {
             if (lost || stopped) break;
         }
         return new ThreadDiff(pair, first == null ? sameSteps : sameBeforeFirst, first, regions, lost);
+    }
+
+    /**
+     * Walks on while the two runs agree on the blocks' keys ({@link StepBlock#key}): no step or
+     * event is built for the rows walked, except the last one and the context lines, where the
+     * walk stops (the next rows differ, or need a closer look). Keeps what
+     * {@link #agreed} keeps, as if each pair of rows had been given to it.
+     */
+    private void inStep() {
+        while (!a.hasPushedBack() && !b.hasPushedBack()) {
+            StepBlock ba = a.block();
+            StepBlock bb = b.block();
+            if (ba == null || bb == null) return;
+            int i0 = a.row();
+            int i = i0;
+            int j = b.row();
+            boolean parted = false;
+            while (!stopped) {
+                int length = Math.min(ba.n - i, bb.n - j);
+                if (length == 0) break;
+                int differ = Arrays.mismatch(ba.key, i, i + length, bb.key, j, j + length);
+                int end = i + (differ < 0 ? length : differ);
+                for (; i < end && !stopped; i++, j++) {
+                    if (ba.entersFrame(i)) stack.add(ba.info[i]);
+                    else if (!stack.isEmpty()) stack.remove(stack.size() - 1);
+                    if (anchors != null) anchor(ba.number[i], bb.number[j], true);
+                }
+                if (differ < 0 || stopped) break;
+                // the keys differ: a closer look on one side at least (values, an exception, another event)
+                if (!StepComparison.same(ba.step(i), bb.step(j))) {
+                    parted = true;
+                    break;
+                }
+                if (ba.entersFrame(i)) stack.add(ba.info[i]);
+                else if (ba.leavesFrame(i) && !stack.isEmpty()) stack.remove(stack.size() - 1);
+                if (anchors != null) anchor(ba.number[i], bb.number[j], true);
+                i++;
+                j++;
+            }
+            if (i > i0) {
+                sameSteps += i - i0;
+                lastA = ba.step(i - 1);
+                lastB = bb.step(j - 1);
+                keepContext(ba, i0, i);
+            }
+            a.moveTo(i);
+            b.moveTo(j);
+            if (stopped || parted) return;
+        }
+    }
+
+    /** The context lines among rows {@code from} to {@code to} (exclusive) of A's block, just walked: the last {@code context} of them. */
+    private void keepContext(StepBlock ba, int from, int to) {
+        if (context == 0) return;
+        int first = to;
+        for (int kept = 0; first > from && kept < context; ) {
+            first--;
+            if (ba.part[first] != StepBlock.CALL_ENTER) kept++;
+        }
+        for (int r = first; r < to; r++) {
+            if (ba.part[r] == StepBlock.CALL_ENTER) continue;
+            if (before.size() == context) before.removeFirst();
+            before.addLast(ba.event(r));
+        }
     }
 
     private void agreed(Step x, Step y) {

@@ -4,55 +4,62 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
- * A thread's steps read on another core, in blocks, while the walk compares: each side's replay
- * (decoding and building its events) costs about what the comparison costs, so on two cores the
- * other side's replay runs beside them (bench/README.md, "jtrace diff"). At most {@link #BLOCKS}
- * blocks wait: memory stays bounded, and the faster side waits.
+ * A thread's steps read on another core, a block at a time, while the walk compares: each side's
+ * replay costs more than the comparison, so on two cores the other side's replay runs beside them
+ * (bench/README.md, "jtrace diff"). At most {@link #BLOCKS} filled blocks wait: memory stays
+ * bounded, and the faster side waits. Blocks the walk is done with go back to the reader to be
+ * filled again (no allocation per block).
  */
 final class PrefetchedSteps implements StepStream.Source, AutoCloseable {
-    private static final int BLOCK = 2048;
     private static final int BLOCKS = 4;
     /** How often a waiting reader looks whether the walk stopped. */
     private static final long WAIT_MILLIS = 50;
-    /** Ends the steps (after the last block). */
-    private static final Step[] END = new Step[0];
+    /** Ends the blocks (after the last one). */
+    private static final StepBlock END = new StepBlock(null, 2, -1);
 
-    private final BlockingQueue<Step[]> full = new ArrayBlockingQueue<>(BLOCKS);
+    private final BlockingQueue<StepBlock> full = new ArrayBlockingQueue<>(BLOCKS);
+    /** Blocks read to the end, to fill again: the walk's and the reader's, so never more than BLOCKS + 2. */
+    private final BlockingQueue<StepBlock> free = new ArrayBlockingQueue<>(BLOCKS + 2);
     private final Thread reader;
     private volatile boolean stopped;
     private volatile Throwable failure;
-    private Step[] block;
-    private int next;
+    private boolean ended;
 
-    PrefetchedSteps(StepStream.Source source, String name) {
-        reader = new Thread(() -> read(source), name);
+    /**
+     * {@code source} is made on the reader's thread: the objects a replay writes at every record then
+     * lie in that thread's allocation buffer, not on cache lines beside the walk's own replay, which
+     * the walk writes as often (made on one thread, the two sides read 1.5 to 2.9 s instead of a
+     * steady 1.5 s: bench/README.md, "jtrace diff").
+     */
+    PrefetchedSteps(Supplier<? extends StepStream.Source> source, String name) {
+        reader = new Thread(() -> {
+            try {
+                read(source.get());
+            } catch (RuntimeException | Error e) {
+                failure = e;
+                put(END);
+            }
+        }, name);
         reader.setDaemon(true);
         reader.start();
     }
 
     private void read(StepStream.Source source) {
-        Step[] b = new Step[BLOCK];
-        int n = 0;
         try {
-            for (Step s = source.next(); s != null; s = source.next()) {
-                b[n++] = s;
-                if (n == BLOCK) {
-                    if (!put(b)) return;
-                    b = new Step[BLOCK];
-                    n = 0;
-                }
+            for (StepBlock b = source.nextBlock(free.poll()); b != null; b = source.nextBlock(free.poll())) {
+                if (!put(b)) return;
             }
         } catch (RuntimeException | Error e) {
-            failure = e; // after the steps read before it, as the thread itself would give them
+            failure = e; // after the blocks read before it, as the thread itself would give them
         }
-        if (n > 0 && !put(java.util.Arrays.copyOf(b, n))) return;
         put(END);
     }
 
     /** False when the walk has stopped (nobody reads any more). */
-    private boolean put(Step[] b) {
+    private boolean put(StepBlock b) {
         try {
             while (!full.offer(b, WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
                 if (stopped) return false;
@@ -64,24 +71,24 @@ final class PrefetchedSteps implements StepStream.Source, AutoCloseable {
     }
 
     @Override
-    public Step next() {
-        if (block == END) return null;
-        if (block == null || next == block.length) {
-            try {
-                block = full.take();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new CancellationException("comparison interrupted");
-            }
-            next = 0;
-            if (block == END) {
-                Throwable f = failure;
-                if (f instanceof RuntimeException r) throw r;
-                if (f instanceof Error r) throw r;
-                return null;
-            }
+    public StepBlock nextBlock(StepBlock reuse) {
+        if (ended) return null;
+        if (reuse != null) free.offer(reuse);
+        StepBlock b;
+        try {
+            b = full.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("comparison interrupted");
         }
-        return block[next++];
+        if (b == END) {
+            ended = true;
+            Throwable f = failure;
+            if (f instanceof RuntimeException r) throw r;
+            if (f instanceof Error r) throw r;
+            return null;
+        }
+        return b;
     }
 
     /** Stops the reader (it sees the flag at its next hand-over). */

@@ -4,10 +4,10 @@ import io.jtrace.model.ThreadInfo;
 import io.jtrace.recording.Recorded;
 import io.jtrace.recording.Recording;
 import io.jtrace.recording.Selection;
-import io.jtrace.replay.ThreadTimeline;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Where two recordings of a program part ways, thread by thread: the report behind
@@ -65,11 +65,11 @@ public final class RecordingDiff {
     private static ThreadDiff comparePair(Recording a, Recording b, Selection selection, Recorded both, ThreadPairs.Pair p,
                                           Options options, MethodNumbers.Side inNumbersA, MethodNumbers.Side inNumbersB) {
         if (p.a() == null || p.b() == null) return new ThreadDiff(p, 0, null, List.of(), false);
-        ComparedThread ta = new ComparedThread(ThreadTimeline.of(a.index(), p.a()), selection, both, inNumbersA);
-        ComparedThread tb = new ComparedThread(ThreadTimeline.of(b.index(), p.b()), selection, both, inNumbersB);
+        ComparedThread ta = new ComparedThread(a.index(), p.a(), selection, both, inNumbersA);
+        Supplier<ComparedThread> tb = () -> new ComparedThread(b.index(), p.b(), selection, both, inNumbersB);
         // B's side on another core if there is one; method numbers are handed out under a lock then
         try (StepStream sa = new StepStream(ta);
-             StepStream sb = new StepStream(PARALLEL ? new PrefetchedSteps(tb, "jtrace-diff-b") : tb)) {
+             StepStream sb = new StepStream(PARALLEL ? new PrefetchedSteps(tb, "jtrace-diff-b") : tb.get())) {
             return new PairWalk(sa, sb, options.context()).run(p, options.allRegions());
         }
     }
@@ -99,8 +99,8 @@ public final class RecordingDiff {
         Recorded both = a.recorded().and(b.recorded());
         MethodNumbers numbers = new MethodNumbers(selection);
         Nearest nearest = new Nearest(inB, number);
-        try (StepStream sa = new StepStream(new ComparedThread(ThreadTimeline.of(a.index(), pair.a()), selection, both, numbers.side()));
-             StepStream sb = new StepStream(new ComparedThread(ThreadTimeline.of(b.index(), pair.b()), selection, both, numbers.side()))) {
+        try (StepStream sa = new StepStream(new ComparedThread(a.index(), pair.a(), selection, both, numbers.side()));
+             StepStream sb = new StepStream(new ComparedThread(b.index(), pair.b(), selection, both, numbers.side()))) {
             new PairWalk(sa, sb, 0).align(pair, nearest);
         }
         return nearest.counterpart();

@@ -41,8 +41,11 @@ final class StepComparison {
             return b.leavesFrame() && a.method() == b.method() && sameOutcome(a, b)
                     && sameValue(returned(a.values()), returned(b.values()));
         }
-        TraceEvent x = a.event();
-        TraceEvent y = b.event();
+        return sameEvent(a.event(), b.event());
+    }
+
+    /** The same event other than a frame's enter or exit (an exception event, a value written, a line). */
+    static boolean sameEvent(TraceEvent x, TraceEvent y) {
         if (x instanceof RecordsLost || y instanceof RecordsLost) return false; // nothing to compare past a gap
         if (x.getClass() != y.getClass()) return false;
         if (x instanceof ExceptionThrown t && y instanceof ExceptionThrown u) {
@@ -112,7 +115,7 @@ final class StepComparison {
     }
 
     /** Arguments compare where both runs recorded them, one by one. */
-    private static boolean sameArguments(CallValues a, CallValues b) {
+    static boolean sameArguments(CallValues a, CallValues b) {
         if (a == null || b == null) return true;
         List<Argument> x = a.arguments();
         List<Argument> y = b.arguments();
@@ -121,7 +124,7 @@ final class StepComparison {
         return true;
     }
 
-    private static Value returned(CallValues v) {
+    static Value returned(CallValues v) {
         return v == null || v.returned() == null ? null : v.returned().value();
     }
 

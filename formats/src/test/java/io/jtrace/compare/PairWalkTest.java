@@ -1,19 +1,28 @@
 package io.jtrace.compare;
 
+import io.jtrace.model.Argument;
+import io.jtrace.model.CallValues;
+import io.jtrace.model.CodeSite;
+import io.jtrace.model.ExceptionRef;
+import io.jtrace.model.ExceptionThrown;
 import io.jtrace.model.ExitKind;
 import io.jtrace.model.MethodCall;
 import io.jtrace.model.MethodEnter;
 import io.jtrace.model.MethodExit;
 import io.jtrace.model.MethodInfo;
 import io.jtrace.model.ThreadInfo;
+import io.jtrace.model.ThrowKind;
 import io.jtrace.model.TraceEvent;
+import io.jtrace.model.Value;
+import io.jtrace.model.EventKind;
+import io.jtrace.recording.Recorded;
 import io.jtrace.recording.Selection;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -53,36 +62,25 @@ class PairWalkTest {
         return events;
     }
 
-    /** The steps of {@code events} as ComparedThread makes them, methods numbered in {@code side}. */
-    private static StepStream stream(List<TraceEvent> events, MethodNumbers.Side side) {
-        Iterator<TraceEvent> it = events.iterator();
-        return new StepStream(new StepStream.Source() {
-            Step pending;
-            long number = -1;
+    /** Block sizes every walk is made with: one block, and blocks of a few rows (the walk across their ends). */
+    private static final int[] ROWS = {ComparedThread.BLOCK_ROWS, 2, 3, 5};
+    private static final Recorded CALLS = new Recorded(Set.of(EventKind.CALLS, EventKind.EXCEPTIONS));
 
-            @Override
-            public Step next() {
-                if (pending != null) {
-                    Step s = pending;
-                    pending = null;
-                    return s;
-                }
-                if (!it.hasNext()) return null;
-                TraceEvent e = it.next();
-                number++;
-                if (e instanceof MethodCall c) {
-                    pending = new Step(e, Step.Part.CALL_EXIT, side.number(c.method()), number);
-                    return new Step(e, Step.Part.CALL_ENTER, side.number(c.method()), number);
-                }
-                MethodInfo mi = e instanceof MethodEnter x ? x.method() : ((MethodExit) e).method();
-                return new Step(e, Step.Part.WHOLE, side.number(mi), number);
-            }
-        });
+    /** The steps of {@code events} as ComparedThread makes them, in blocks of {@code rows}, methods numbered in {@code side}. */
+    private static StepStream stream(List<TraceEvent> events, MethodNumbers.Side side, int rows) {
+        return new StepStream(ComparedThread.ofEvents(T, events, rows, Selection.all(), CALLS, side));
     }
 
+    /** The walk of {@code a} and {@code b}: the same whatever the blocks' size. */
     private static ThreadDiff walk(List<TraceEvent> a, List<TraceEvent> b, int context, boolean all) {
-        MethodNumbers numbers = new MethodNumbers(Selection.all());
-        return new PairWalk(stream(a, numbers.side()), stream(b, numbers.side()), context).run(PAIR, all);
+        ThreadDiff first = null;
+        for (int rows : ROWS) {
+            MethodNumbers numbers = new MethodNumbers(Selection.all());
+            ThreadDiff d = new PairWalk(stream(a, numbers.side(), rows), stream(b, numbers.side(), rows), context).run(PAIR, all);
+            if (first == null) first = d;
+            else assertEquals(first, d, "in blocks of " + rows + " rows");
+        }
+        return first;
     }
 
     private static List<String> names(List<MethodInfo> stack) {
@@ -123,6 +121,32 @@ class PairWalkTest {
         assertEquals(1, v.before().size()); // > main only: f's line is not shared
     }
 
+    /** A leaf call with an argument recorded, in the compact script's world. */
+    private static MethodCall call(String name, long t, int depth, long argument) {
+        CallValues v = new CallValues(List.of(new Argument("n", "J", Value.ofLong(argument))), null);
+        return new MethodCall(T, t, depth, m(name), 1, ExitKind.RETURN, null, v);
+    }
+
+    @Test
+    void stepsThatNeedACloserLookAreComparedWholeAndTheWalkGoesOnWhereTheyAgree() {
+        // values recorded, a frame left by an exception, an exception event: equal in both runs up
+        // to the last call's argument; the walk goes past each of them without parting
+        ExceptionRef io = new ExceptionRef("java.io.IOException", 0x11);
+        ExceptionRef io2 = new ExceptionRef("java.io.IOException", 0x22); // another object, the same type
+        List<TraceEvent> a = new ArrayList<>(List.of(new MethodEnter(T, 0, 0, m("main")), call("pay", 1, 1, 250),
+                new MethodEnter(T, 2, 1, m("read")), new ExceptionThrown(T, 3, 2, io, "at 3", 0, ThrowKind.THROWN, CodeSite.of(m("read"), 10), null),
+                new MethodExit(T, 4, 1, m("read"), 2, ExitKind.EXCEPTION, io), call("pay", 5, 1, 7)));
+        List<TraceEvent> b = new ArrayList<>(List.of(new MethodEnter(T, 0, 0, m("main")), call("pay", 1, 1, 250),
+                new MethodEnter(T, 2, 1, m("read")), new ExceptionThrown(T, 3, 2, io2, "at 9", 0, ThrowKind.THROWN, CodeSite.of(m("read"), 10), null),
+                new MethodExit(T, 4, 1, m("read"), 2, ExitKind.EXCEPTION, io2), call("pay", 5, 1, 8)));
+        ThreadDiff d = walk(a, b, 2, false);
+        assertEquals("W.pay's argument n: 7 in A, 8 in B", d.first().what());
+        assertEquals(List.of("main"), names(d.first().stack()));
+        assertEquals(6, d.sameSteps()); // > main, = pay (two halves), > read, the throw, < read
+        b.set(5, call("pay", 5, 1, 7));
+        assertNull(walk(a, b, 2, false).first());
+    }
+
     @Test
     void aThreadThatEndsEarlierDiverges() {
         ThreadDiff d = walk(thread(">main", "=f", "<main"), thread(">main", "=f", "<main", "=late"), 3, false);
@@ -154,10 +178,15 @@ class PairWalkTest {
 
     /** Where event {@code number} of B stands in A, walking with every region aligned. */
     private static RecordingDiff.Counterpart inA(List<TraceEvent> a, List<TraceEvent> b, long number) {
-        MethodNumbers numbers = new MethodNumbers(Selection.all());
-        RecordingDiff.Nearest nearest = new RecordingDiff.Nearest(true, number);
-        new PairWalk(stream(a, numbers.side()), stream(b, numbers.side()), 0).align(PAIR, nearest);
-        return nearest.counterpart();
+        RecordingDiff.Counterpart first = null;
+        for (int rows : ROWS) {
+            MethodNumbers numbers = new MethodNumbers(Selection.all());
+            RecordingDiff.Nearest nearest = new RecordingDiff.Nearest(true, number);
+            new PairWalk(stream(a, numbers.side(), rows), stream(b, numbers.side(), rows), 0).align(PAIR, nearest);
+            if (first == null) first = nearest.counterpart();
+            else assertEquals(first, nearest.counterpart(), "in blocks of " + rows + " rows");
+        }
+        return first;
     }
 
     @Test

@@ -16,11 +16,14 @@ class PrefetchedStepsTest {
     private static final ThreadInfo T = new ThreadInfo(1, "main", false, 0);
     private static final MethodInfo M = new MethodInfo(1, "a.B", "m", "()V", null, 0, 0);
 
-    /** Steps 0 .. n-1 (line numbers say which), then the end, or a failure after {@code failAt} steps. */
+    /** Steps 0 .. n-1 (line numbers say which) in blocks of {@link #ROWS}, then the end, or a failure after {@code failAt} steps. */
     private static final class Counting implements StepStream.Source {
+        static final int ROWS = 1000;
         final int n;
         final int failAt;
         volatile int given;
+        /** Blocks made new (not given back to be filled again). */
+        volatile int made;
 
         Counting(int n, int failAt) {
             this.n = n;
@@ -28,43 +31,62 @@ class PrefetchedStepsTest {
         }
 
         @Override
-        public Step next() {
-            if (given == failAt) throw new IllegalStateException("damaged at " + failAt);
+        public StepBlock nextBlock(StepBlock reuse) {
             if (given == n) return null;
-            return new Step(new LineExecuted(T, 0, 0, M, given++), Step.Part.WHOLE, -1);
+            StepBlock b = reuse;
+            if (b == null) {
+                b = new StepBlock(T, ROWS, -1);
+                made++;
+            }
+            b.clear();
+            while (b.n < ROWS && given < n) {
+                if (given == failAt) throw new IllegalStateException("damaged at " + failAt);
+                b.add(StepBlock.OTHER, -1, null, 0, 0, 0, null, null, null, given, new LineExecuted(T, 0, 0, M, given));
+                given++;
+            }
+            return b;
         }
+    }
+
+    private static int line(Step s) {
+        return ((LineExecuted) s.event()).line();
     }
 
     @Test
     void givesEveryStepInOrder() {
         for (int n : new int[] {0, 1, 2047, 2048, 2049, 100_000}) {
-            PrefetchedSteps p = new PrefetchedSteps(new Counting(n, -1), "test");
-            for (int i = 0; i < n; i++) assertEquals(i, ((LineExecuted) p.next().event()).line());
-            assertNull(p.next());
-            assertNull(p.next());
-            p.close();
+            Counting source = new Counting(n, -1);
+            PrefetchedSteps p = new PrefetchedSteps(() -> source, "test");
+            StepStream s = new StepStream(p);
+            for (int i = 0; i < n; i++) assertEquals(i, line(s.next()));
+            assertNull(s.next());
+            assertNull(s.next());
+            s.close();
+            assertTrue(source.made <= 6, "blocks are filled again, not made anew: " + source.made + " made for " + n + " steps");
         }
     }
 
     @Test
     void passesOnAFailureAfterTheStepsBeforeIt() {
-        PrefetchedSteps p = new PrefetchedSteps(new Counting(10_000, 5000), "test");
-        for (int i = 0; i < 5000; i++) assertEquals(i, ((LineExecuted) p.next().event()).line()); // every step before it
+        // the failure inside a block: the blocks before it come first
+        StepStream s = new StepStream(new PrefetchedSteps(() -> new Counting(10_000, 5500), "test"));
+        for (int i = 0; i < 5000; i++) assertEquals(i, line(s.next())); // every block before it
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> {
-            while (true) p.next();
+            while (true) s.next();
         });
-        assertEquals("damaged at 5000", e.getMessage());
+        assertEquals("damaged at 5500", e.getMessage());
     }
 
     @Test
     void stopsReadingWhenTheWalkStops() throws Exception {
         Counting source = new Counting(Integer.MAX_VALUE, -1);
-        PrefetchedSteps p = new PrefetchedSteps(source, "test-stop");
-        assertSame(Step.Part.WHOLE, p.next().part());
-        p.close();
+        PrefetchedSteps p = new PrefetchedSteps(() -> source, "test-stop");
+        StepStream s = new StepStream(p);
+        assertSame(Step.Part.WHOLE, s.next().part());
+        s.close();
         Thread reader = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("test-stop")).findFirst().orElse(null);
         if (reader != null) reader.join(10_000);
         assertTrue(reader == null || !reader.isAlive(), "the reader thread ended");
-        assertTrue(source.given < 10 * 2048, "read no more than the blocks that wait: " + source.given);
+        assertTrue(source.given < 10 * Counting.ROWS, "read no more than the blocks that wait: " + source.given);
     }
 }
