@@ -34,7 +34,7 @@ final class ComparedThread implements StepStream.Source, CallVisitor {
     /**
      * Rows a block is filled to (it grows past them only at the thread's end, where every open frame
      * closes): enough that handing blocks between two threads costs little beside filling them
-     * (bench/README.md, "jtrace diff"); few enough that its columns are young objects (under the
+     * (bench/README.md, "The walk in columns"); few enough that its columns are young objects (under the
      * launcher's PretenureSizeThreshold of 100 KB), so each thread pair's blocks are collected as
      * young garbage after it.
      */

@@ -9,7 +9,7 @@ import java.util.function.Supplier;
 /**
  * A thread's steps read on another core, a block at a time, while the walk compares: each side's
  * replay costs more than the comparison, so on two cores the other side's replay runs beside them
- * (bench/README.md, "jtrace diff"). At most {@link #BLOCKS} filled blocks wait: memory stays
+ * (bench/README.md, "The walk in columns"). At most {@link #BLOCKS} filled blocks wait: memory stays
  * bounded, and the faster side waits. Blocks the walk is done with go back to the reader to be
  * filled again (no allocation per block).
  */
@@ -31,8 +31,8 @@ final class PrefetchedSteps implements StepStream.Source, AutoCloseable {
     /**
      * {@code source} is made on the reader's thread: the objects a replay writes at every record then
      * lie in that thread's allocation buffer, not on cache lines beside the walk's own replay, which
-     * the walk writes as often (made on one thread, the two sides read 1.5 to 2.9 s instead of a
-     * steady 1.5 s: bench/README.md, "jtrace diff").
+     * the walk writes as often (made on one thread, both sides read slower and unsteadily:
+     * bench/README.md, "The walk in columns").
      */
     PrefetchedSteps(Supplier<? extends StepStream.Source> source, String name) {
         reader = new Thread(() -> {

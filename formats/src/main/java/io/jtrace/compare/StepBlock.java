@@ -45,7 +45,7 @@ final class StepBlock {
     TraceEvent[] event;
     /**
      * What a walk compares first, an int per row ({@link #key}): the other side's keys are all it
-     * reads of a block filled on another core while the runs agree (bench/README.md, "jtrace diff").
+     * reads of a block filled on another core while the runs agree (bench/README.md, "The walk in columns").
      */
     int[] key;
     /** The key of a row that needs a closer look: a different one on each side, so it never matches. */
