@@ -11,6 +11,7 @@ import io.jtrace.model.ThrowKind;
 import io.jtrace.model.TraceEvent;
 import io.jtrace.recording.Recording;
 import io.jtrace.recording.Selection;
+import io.jtrace.replay.Cancellation;
 import io.jtrace.replay.Replay;
 
 import java.util.ArrayList;
@@ -19,6 +20,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * Per method calls, total and self time in two recordings, and exceptions per type, side by side
@@ -64,8 +68,9 @@ public final class SummaryDiff {
 
     /** Reads both recordings' selected threads and joins their statistics; rows sorted by {@code sort}. */
     public static SummaryDiff compare(Recording a, Recording b, Selection selection, Sort sort) {
-        Side sa = Side.of(a, selection);
-        Side sb = Side.of(b, selection);
+        Side[] sides = read(a, b, selection);
+        Side sa = sides[0];
+        Side sb = sides[1];
         Map<MethodKey, MethodRow> rows = new LinkedHashMap<>();
         for (MethodStatistics.MethodRow r : sa.stats.methods()) {
             if (r.calls() == 0 || selection.ignores(r.method())) continue;
@@ -117,6 +122,42 @@ public final class SummaryDiff {
             if (r.selfB() > r.selfA() && r.selfB() - r.selfA() > fraction * r.selfA()) grew.add(r);
         }
         return grew;
+    }
+
+    /** Whether A is read on a second core while B is read. */
+    private static final boolean PARALLEL = Runtime.getRuntime().availableProcessors() >= 2;
+
+    /**
+     * Both sides, A read on a thread of its own if there is a second core. Each side's statistics
+     * are made on the thread that fills them: made on one thread, the two sides' objects share cache
+     * lines both threads write at every call (bench/README.md, "The walk in columns"). A failure
+     * on either side stops the other.
+     */
+    private static Side[] read(Recording a, Recording b, Selection selection) {
+        if (!PARALLEL) return new Side[] {Side.of(a, selection), Side.of(b, selection)};
+        Cancellation stopA = new Cancellation();
+        FutureTask<Side> inA = new FutureTask<>(() -> stopA.run(() -> Side.of(a, selection)));
+        Thread reader = new Thread(inA, "jtrace-diff-a");
+        reader.setDaemon(true);
+        reader.start();
+        Side sb;
+        try {
+            sb = Side.of(b, selection);
+        } catch (RuntimeException | Error e) {
+            stopA.cancel();
+            throw e;
+        }
+        try {
+            return new Side[] {inA.get(), sb};
+        } catch (InterruptedException e) {
+            stopA.cancel();
+            Thread.currentThread().interrupt();
+            throw new CancellationException("comparison interrupted");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error r) throw r;
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     /** One recording's statistics and thrown exceptions per type, read in one replay. */
