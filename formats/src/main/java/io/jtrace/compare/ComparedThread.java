@@ -60,6 +60,8 @@ final class ComparedThread implements StepStream.Source, CallVisitor {
     private StepBlock block;
     /** Events replayed, left-out ones too: the next event's number in the thread. */
     private long events;
+    /** A failure met while filling a block that held steps already: given at the next block. */
+    private RuntimeException failure;
 
     /** {@code thread} of the recording {@code index} reads. */
     ComparedThread(TraceIndex index, ThreadInfo thread, Selection selection, Recorded both, MethodNumbers.Side methods) {
@@ -88,22 +90,33 @@ final class ComparedThread implements StepStream.Source, CallVisitor {
 
     @Override
     public StepBlock nextBlock(StepBlock reuse) {
+        if (failure != null) {
+            RuntimeException f = failure;
+            failure = null;
+            throw f;
+        }
         StepBlock b = reuse != null ? reuse : new StepBlock(thread, rows, methods.closerKey);
         b.clear();
         block = b;
         try {
-            while (b.n + 2 <= rows && more()) {
+            while (b.n + 2 <= rows && more(rows - b.n)) {
                 // a replay step may add no row (left-out events), or more than asked (a thread's end)
             }
+        } catch (RuntimeException e) {
+            if (b.n == 0) throw e;
+            failure = e; // the steps read before it first, as a thread read step by step gives them
         } finally {
             block = null;
         }
         return b.n == 0 ? null : b;
     }
 
-    /** Replays a little more into {@link #block}; false at the thread's end. */
-    private boolean more() {
-        if (replay != null) return replay.step(STEP);
+    /**
+     * Replays a little more into {@link #block}, about {@code room} rows at most (a record adds at
+     * most two, but for a thread's end), so that a block keeps its size; false at the thread's end.
+     */
+    private boolean more(int room) {
+        if (replay != null) return replay.step(Math.max(1, Math.min(STEP, room / 2)));
         if (!given.hasNext()) return false;
         TraceEvent e = given.next();
         if (e instanceof MethodEnter m) enter(m.nanos(), m.depth(), m.method(), m.values());

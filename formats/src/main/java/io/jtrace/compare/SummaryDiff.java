@@ -136,28 +136,46 @@ public final class SummaryDiff {
     private static Side[] read(Recording a, Recording b, Selection selection) {
         if (!PARALLEL) return new Side[] {Side.of(a, selection), Side.of(b, selection)};
         Cancellation stopA = new Cancellation();
-        FutureTask<Side> inA = new FutureTask<>(() -> stopA.run(() -> Side.of(a, selection)));
+        Cancellation stopB = new Cancellation();
+        FutureTask<Side> inA = new FutureTask<>(() -> {
+            try {
+                return stopA.run(() -> Side.of(a, selection));
+            } catch (RuntimeException | Error e) {
+                stopB.cancel();
+                throw e;
+            }
+        });
         Thread reader = new Thread(inA, "jtrace-diff-a");
         reader.setDaemon(true);
         reader.start();
-        Side sb;
+        Side sb = null;
+        Throwable failedB = null;
         try {
-            sb = Side.of(b, selection);
+            sb = stopB.run(() -> Side.of(b, selection));
         } catch (RuntimeException | Error e) {
             stopA.cancel();
-            throw e;
+            failedB = e;
         }
+        // B stopped only because A failed: A's failure is the one to tell
+        boolean stoppedByA = failedB instanceof CancellationException && stopB.cancelled();
+        Side sa;
         try {
-            return new Side[] {inA.get(), sb};
+            sa = inA.get();
         } catch (InterruptedException e) {
             stopA.cancel();
             Thread.currentThread().interrupt();
             throw new CancellationException("comparison interrupted");
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            if (e.getCause() instanceof Error r) throw r;
-            throw new IllegalStateException(e.getCause());
+            throw unchecked(failedB != null && !stoppedByA ? failedB : e.getCause());
         }
+        if (failedB != null) throw unchecked(failedB);
+        return new Side[] {sa, sb};
+    }
+
+    private static RuntimeException unchecked(Throwable e) {
+        if (e instanceof RuntimeException r) return r;
+        if (e instanceof Error r) throw r;
+        return new IllegalStateException(e);
     }
 
     /** One recording's statistics and thrown exceptions per type, read in one replay. */

@@ -148,6 +148,35 @@ class PairWalkTest {
     }
 
     @Test
+    void aThreadThatCannotBeReadToItsEndStillShowsWhereTheRunsPartBeforeIt() {
+        // A's events fail after the 12th (a damaged record): the block read before it comes first
+        List<TraceEvent> a = thread(">main", "=f", "=left", "=g", "=h", "=i", "=j", "=k", "=l", "=m", "=n", "=o", "=p", "<main");
+        List<TraceEvent> b = thread(">main", "=f", "=right", "=g", "=h", "=i", "=j", "=k", "=l", "=m", "=n", "=o", "=p", "<main");
+        Iterable<TraceEvent> damaged = () -> new java.util.Iterator<>() {
+            int next;
+
+            @Override
+            public boolean hasNext() {
+                return true;
+            }
+
+            @Override
+            public TraceEvent next() {
+                if (next == 12) throw new IllegalStateException("damaged record");
+                return a.get(next++);
+            }
+        };
+        MethodNumbers numbers = new MethodNumbers(Selection.all());
+        StepStream sa = new StepStream(ComparedThread.ofEvents(T, damaged, ComparedThread.BLOCK_ROWS, Selection.all(), CALLS, numbers.side()));
+        ThreadDiff d = new PairWalk(sa, stream(b, numbers.side(), ComparedThread.BLOCK_ROWS), 3).run(PAIR, false);
+        assertEquals("A calls w.W.left() where B calls w.W.right()", d.first().what());
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> new PairWalk(new StepStream(ComparedThread.ofEvents(T, damaged, ComparedThread.BLOCK_ROWS, Selection.all(), CALLS,
+                        numbers.side())), stream(a, numbers.side(), ComparedThread.BLOCK_ROWS), 3).run(PAIR, false));
+        assertEquals("damaged record", e.getMessage()); // where they are the same up to it, the failure is told
+    }
+
+    @Test
     void aThreadThatEndsEarlierDiverges() {
         ThreadDiff d = walk(thread(">main", "=f", "<main"), thread(">main", "=f", "<main", "=late"), 3, false);
         assertEquals("A ends where B calls w.W.late()", d.first().what());
