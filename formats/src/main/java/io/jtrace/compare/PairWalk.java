@@ -124,7 +124,7 @@ final class PairWalk {
                 }
                 if (differ < 0 || stopped) break;
                 // the keys differ: a closer look on one side at least (values, an exception, another event)
-                if (!StepComparison.same(ba.step(i), bb.step(j))) {
+                if (!StepBlock.sameRows(ba, i, bb, j)) {
                     parted = true;
                     break;
                 }

@@ -155,6 +155,20 @@ final class StepBlock {
         return event[i] = e;
     }
 
+    /**
+     * Whether row {@code i} of {@code a} and row {@code j} of {@code b} are the same step, by
+     * {@link StepComparison}'s rule, read off the columns: no event or step is built for a frame's
+     * enter or exit (an exception's way out, recorded values).
+     */
+    static boolean sameRows(StepBlock a, int i, StepBlock b, int j) {
+        if (a.entersFrame(i)) return b.entersFrame(j) && StepComparison.sameEnter(a.method[i], a.values[i], b.method[j], b.values[j]);
+        if (a.leavesFrame(i)) {
+            return b.leavesFrame(j) && StepComparison.sameExit(a.method[i], a.kind[i], a.exception[i], a.values[i],
+                    b.method[j], b.kind[j], b.exception[j], b.values[j]);
+        }
+        return b.part[j] == OTHER && StepComparison.sameEvent(a.event[i], b.event[j]);
+    }
+
     /** Row {@code i} as a step. */
     Step step(int i) {
         Step.Part p = part[i] == CALL_ENTER ? Step.Part.CALL_ENTER : part[i] == CALL_EXIT ? Step.Part.CALL_EXIT : Step.Part.WHOLE;

@@ -34,14 +34,22 @@ final class StepComparison {
     private StepComparison() {}
 
     static boolean same(Step a, Step b) {
-        if (a.entersFrame()) {
-            return b.entersFrame() && a.method() == b.method() && sameArguments(a.values(), b.values());
-        }
+        if (a.entersFrame()) return b.entersFrame() && sameEnter(a.method(), a.values(), b.method(), b.values());
         if (a.leavesFrame()) {
-            return b.leavesFrame() && a.method() == b.method() && sameOutcome(a, b)
-                    && sameValue(returned(a.values()), returned(b.values()));
+            return b.leavesFrame() && sameExit(a.method(), exitKind(a), exception(a), a.values(),
+                    b.method(), exitKind(b), exception(b), b.values());
         }
         return sameEvent(a.event(), b.event());
+    }
+
+    /** Two enters (of method numbers {@code m} and {@code n}, with their recorded values): the same step. */
+    static boolean sameEnter(int m, CallValues v, int n, CallValues w) {
+        return m == n && sameArguments(v, w);
+    }
+
+    /** Two exits, each by its method number, way out, exception and recorded values: the same step. */
+    static boolean sameExit(int m, ExitKind x, ExceptionRef xe, CallValues v, int n, ExitKind y, ExceptionRef ye, CallValues w) {
+        return m == n && sameOutcome(x, xe, y, ye) && sameValue(returned(v), returned(w));
     }
 
     /** The same event other than a frame's enter or exit (an exception event, a value written, a line). */
@@ -75,33 +83,30 @@ final class StepComparison {
     }
 
     /** The same way out of the frame: {@link #outcome} without building its text (once per exit). */
-    private static boolean sameOutcome(Step a, Step b) {
-        ExitKind x = exitKind(a);
-        ExitKind y = exitKind(b);
+    private static boolean sameOutcome(ExitKind x, ExceptionRef xe, ExitKind y, ExceptionRef ye) {
         if (x.returned() || y.returned()) return x.returned() && y.returned();
         if (x != y) return false;
-        return x == ExitKind.UNFINISHED || outcome(a).equals(outcome(b));
+        return x == ExitKind.UNFINISHED || thrownType(xe).equals(thrownType(ye));
     }
 
     private static ExitKind exitKind(Step s) {
         return s.event() instanceof MethodExit e ? e.kind() : ((MethodCall) s.event()).kind();
     }
 
+    private static ExceptionRef exception(Step s) {
+        return s.event() instanceof MethodExit e ? e.exception() : ((MethodCall) s.event()).exception();
+    }
+
+    private static String thrownType(ExceptionRef x) {
+        return x == null || x.type() == null ? "?" : x.type();
+    }
+
     /** Returned, threw (which type), or still running. Timed or not is the tracer's choice, not the program's. */
     private static String outcome(Step s) {
-        ExitKind kind;
-        ExceptionRef x;
-        if (s.event() instanceof MethodExit e) {
-            kind = e.kind();
-            x = e.exception();
-        } else {
-            MethodCall c = (MethodCall) s.event();
-            kind = c.kind();
-            x = c.exception();
-        }
+        ExitKind kind = exitKind(s);
         if (kind.returned()) return "return";
         if (kind == ExitKind.UNFINISHED) return "unfinished";
-        return "threw " + (x == null || x.type() == null ? "?" : x.type());
+        return "threw " + thrownType(exception(s));
     }
 
     private static boolean sameType(ExceptionRef a, ExceptionRef b) {
@@ -162,7 +167,8 @@ final class StepComparison {
                     }
                 }
             }
-            if (a.leavesFrame() && b.leavesFrame() && a.method() == b.method() && sameOutcome(a, b)) {
+            if (a.leavesFrame() && b.leavesFrame() && a.method() == b.method()
+                    && sameOutcome(exitKind(a), exception(a), exitKind(b), exception(b))) {
                 return a.methodInfo().simpleClassName() + "." + a.methodInfo().name() + " returned "
                         + CallValuesText.value(a.values().returned()) + " in A, " + CallValuesText.value(b.values().returned()) + " in B";
             }
