@@ -121,6 +121,11 @@ case $sub in explore) heap="-Xms64m -XX:MinHeapFreeRatio=40 -XX:MaxHeapFreeRatio
 # (tree of a 365 MB JavaParser recording: 402 -> 274 MB peak RSS; print of 704 MB: 191 -> 102 MB).
 # Arrays over 100 KB (the call tree's 512 KB pages, replay blocks) go straight to the old
 # generation instead of being copied there: parser.jfr's `tree --merge` 210-230 -> 52 ms of GC pauses.
-exec "$java" -XX:+UseSerialGC -XX:NewSize=16m -XX:MaxNewSize=16m -XX:MinHeapFreeRatio=5 -XX:MaxHeapFreeRatio=20 \
+# diff walks two recordings on two threads whose objects each young collection moves: where they
+# land decides whether the two share cache lines, so fewer collections make its speed steadier
+# (bench/README.md, "The walk in columns").
+young=16m
+case $sub in diff) young=64m ;; esac
+exec "$java" -XX:+UseSerialGC -XX:NewSize=$young -XX:MaxNewSize=$young -XX:MinHeapFreeRatio=5 -XX:MaxHeapFreeRatio=20 \
     -XX:PretenureSizeThreshold=100k -XX:-UsePerfData -Xss4m $heap $jit $native ${tmp:+"$tmp"} $cds $JTRACE_OPTS -jar "$0" "$@"
 exit 1
