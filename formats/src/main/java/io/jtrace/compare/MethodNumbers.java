@@ -18,12 +18,12 @@ import java.util.Map;
 final class MethodNumbers {
     private final Map<MethodKey, Integer> numbers = new HashMap<>();
     private final Selection selection;
+    /** Sides handed out: each gets its own closer-look key. */
+    private int sides;
 
     MethodNumbers(Selection selection) {
         this.selection = selection;
     }
-
-    private int sides;
 
     /** One recording's methods. */
     Side side() {

@@ -117,22 +117,14 @@ final class PairWalk {
                 if (length == 0) break;
                 int differ = Arrays.mismatch(ba.key, i, i + length, bb.key, j, j + length);
                 int end = i + (differ < 0 ? length : differ);
-                for (; i < end && !stopped; i++, j++) {
-                    if (ba.entersFrame(i)) stack.add(ba.info[i]);
-                    else if (!stack.isEmpty()) stack.remove(stack.size() - 1);
-                    if (anchors != null) anchor(ba.number[i], bb.number[j], true);
-                }
+                for (; i < end && !stopped; i++, j++) rowsAgreed(ba, i, bb, j);
                 if (differ < 0 || stopped) break;
                 // the keys differ: a closer look on one side at least (values, an exception, another event)
                 if (!StepBlock.sameRows(ba, i, bb, j)) {
                     parted = true;
                     break;
                 }
-                if (ba.entersFrame(i)) stack.add(ba.info[i]);
-                else if (ba.leavesFrame(i) && !stack.isEmpty()) stack.remove(stack.size() - 1);
-                if (anchors != null) anchor(ba.number[i], bb.number[j], true);
-                i++;
-                j++;
+                rowsAgreed(ba, i++, bb, j++);
             }
             if (i > i0) {
                 sameSteps += i - i0;
@@ -144,6 +136,13 @@ final class PairWalk {
             b.moveTo(j);
             if (stopped || parted) return;
         }
+    }
+
+    /** Row {@code i} of A's block and row {@code j} of B's were the same step: the shared stack and the anchors follow. */
+    private void rowsAgreed(StepBlock ba, int i, StepBlock bb, int j) {
+        if (ba.entersFrame(i)) stack.add(ba.info[i]);
+        else if (ba.leavesFrame(i) && !stack.isEmpty()) stack.remove(stack.size() - 1);
+        if (anchors != null) anchor(ba.number[i], bb.number[j], true);
     }
 
     /** The context lines among rows {@code from} to {@code to} (exclusive) of A's block, just walked: the last {@code context} of them. */

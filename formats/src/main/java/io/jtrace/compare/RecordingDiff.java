@@ -24,8 +24,8 @@ public final class RecordingDiff {
         }
     }
 
-    /** Whether B's steps are read on a second core. */
-    private static final boolean PARALLEL = Runtime.getRuntime().availableProcessors() >= 2;
+    /** Whether there is a second core to read the other recording on (B's steps; A's statistics for {@code --summary}). */
+    static final boolean SECOND_CORE = Runtime.getRuntime().availableProcessors() >= 2;
 
     private final List<ThreadDiff> threads;
     private final Recorded compared;
@@ -69,7 +69,7 @@ public final class RecordingDiff {
         Supplier<ComparedThread> tb = () -> new ComparedThread(b.index(), p.b(), selection, both, inNumbersB);
         // B's side on another core if there is one; method numbers are handed out under a lock then
         try (StepStream sa = new StepStream(ta);
-             StepStream sb = new StepStream(PARALLEL ? new PrefetchedSteps(tb, "jtrace-diff-b") : tb.get())) {
+             StepStream sb = new StepStream(SECOND_CORE ? new PrefetchedSteps(tb, "jtrace-diff-b") : tb.get())) {
             return new PairWalk(sa, sb, options.context()).run(p, options.allRegions());
         }
     }

@@ -105,7 +105,7 @@ final class StepBlock {
     /**
      * Equal keys on two rows: the same step ({@link StepComparison#same}). The key says a frame's
      * enter or plain return and the method; every other step (an exception's way out, recorded
-     * values, another event) has {@link #closer} and is compared as a {@link Step}.
+     * values, another event) has {@link #closer} and is compared by {@link #sameRows}.
      */
     private int key(byte p, int m, ExitKind k, CallValues v) {
         if (v != null) return closer;

@@ -124,9 +124,6 @@ public final class SummaryDiff {
         return grew;
     }
 
-    /** Whether A is read on a second core while B is read. */
-    private static final boolean PARALLEL = Runtime.getRuntime().availableProcessors() >= 2;
-
     /**
      * Both sides, A read on a thread of its own if there is a second core. Each side's statistics
      * are made on the thread that fills them: made on one thread, the two sides' objects share cache
@@ -134,7 +131,7 @@ public final class SummaryDiff {
      * on either side stops the other.
      */
     private static Side[] read(Recording a, Recording b, Selection selection) {
-        if (!PARALLEL) return new Side[] {Side.of(a, selection), Side.of(b, selection)};
+        if (!RecordingDiff.SECOND_CORE) return new Side[] {Side.of(a, selection), Side.of(b, selection)};
         Cancellation stopA = new Cancellation();
         Cancellation stopB = new Cancellation();
         FutureTask<Side> inA = new FutureTask<>(() -> {
