@@ -225,15 +225,25 @@ final class RecordingControl {
                 try {
                     ChunkCopy.write(Paths.get(repository), nanos(recording.getStartTime()), nanos(recording.getStopTime()), output);
                 } catch (IOException | RuntimeException e) {
-                    log.log("copying the chunks failed (" + e + "); JFR writes the recording instead");
-                    recording.dump(output);
+                    recording.dump(output); // what it cannot write either is said once, below
+                    log.log("copying the chunks failed (" + e + "); JFR wrote the recording instead");
                 }
             }
             recording.close();
             if (writtenMarker != null) Files.write(writtenMarker, new byte[0]); // only after a write that succeeded
         } catch (Throwable t) {
-            log.log("writing the recording failed: " + t);
+            log.log("writing the recording failed: cannot write " + output + ": " + reason(t));
         }
+    }
+
+    /** "no such file or directory", not the exception's class name: the line is the user's. */
+    private static String reason(Throwable t) {
+        if (t instanceof java.nio.file.NoSuchFileException) return "no such file or directory";
+        if (t instanceof java.nio.file.AccessDeniedException) return "permission denied";
+        if (t instanceof java.nio.file.FileSystemException && ((java.nio.file.FileSystemException) t).getReason() != null) {
+            return ((java.nio.file.FileSystemException) t).getReason().toLowerCase(java.util.Locale.ROOT);
+        }
+        return String.valueOf(t);
     }
 
     private static long nanos(java.time.Instant t) {

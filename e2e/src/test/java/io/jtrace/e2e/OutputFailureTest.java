@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -86,5 +87,29 @@ class OutputFailureTest {
                 "jtrace export: cannot write /dev/full: no space left on device");
         assertOneLine(Jtrace.jtrace(dir, "export", rec, "--format", "csv", "-o", "/dev/full"),
                 "jtrace export: cannot write /dev/full: no space left on device");
+    }
+
+    /**
+     * The recording's directory removed while the program runs: the agent cannot write the file, says
+     * why, and jtrace run says that no recording was written because of it (not that tracing never started).
+     */
+    @Test
+    void aRecordingThatCannotBeWrittenIsSaidSo() throws Exception {
+        Path gone = Files.createDirectories(dir.resolve("gone"));
+        Path stop = dir.resolve("stop-gone");
+        Path out = dir.resolve("gone-out.txt");
+        Path err = dir.resolve("gone-err.txt");
+        String command = Jtrace.executable() + " run -o " + gone.resolve("rec.jfr") + " -- " + Jdk.current().java()
+                + " -cp " + Jtrace.examplesClassPath() + " faults.Counting 60000 10000 20 " + stop + " >" + out + " 2>" + err
+                + " & pid=$!; while kill -0 $pid 2>/dev/null && ! grep -q made " + out + "; do sleep 0.05; done;"
+                + " rm -rf " + gone + "; touch " + stop + "; wait $pid";
+        Jtrace.Result r = Jtrace.exec(dir, List.of("sh", "-c", command), Map.of());
+        String said = Files.readString(err);
+        assertEquals(0, r.exit(), () -> r + "\n" + said); // the program's own exit code
+        List<String> lines = said.lines().toList();
+        assertEquals(List.of("jtrace agent: writing the recording failed: cannot write " + gone.resolve("rec.jfr")
+                        + ": no such file or directory",
+                "jtrace run: no recording was written: the agent could not write it (its reason above)"), lines, said);
+        assertFalse(said.contains("\tat "), said);
     }
 }

@@ -25,6 +25,8 @@ import java.util.stream.Stream;
 final class RunReport {
     private static final String PREFIX = "jtrace run: ";
     private final PrintWriter err;
+    /** The agent's log said it traced but could not write the recording (its reason is shown above). */
+    private boolean agentCouldNotWrite;
 
     RunReport(PrintWriter err) {
         this.err = err;
@@ -36,6 +38,7 @@ final class RunReport {
             List<String> lines = Files.readAllLines(log);
             int shown = Math.min(lines.size(), 20);
             for (int i = 0; i < shown; i++) err.println(lines.get(i));
+            agentCouldNotWrite = lines.stream().anyMatch(l -> l.contains("writing the recording failed"));
             if (lines.size() > shown) err.println("jtrace agent: ... " + (lines.size() - shown) + " more");
         } catch (IOException ignored) {
             // nothing to show
@@ -82,6 +85,8 @@ final class RunReport {
         } else if (started) {
             err.println(PREFIX + "no recording was written: the target " + howItEnded(exit)
                     + " before JFR wrote any of the recording to disk" + earlier(out));
+        } else if (agentCouldNotWrite) {
+            err.println(PREFIX + "no recording was written: the agent could not write it (its reason above)" + earlier(out));
         } else {
             err.println(PREFIX + "no recording was written: the target exited with code " + exit + " before tracing started"
                     + earlier(out));
