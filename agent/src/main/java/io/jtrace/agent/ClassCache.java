@@ -222,7 +222,11 @@ final class ClassCache {
             }
         } catch (IOException | RuntimeException e) {
             writing = false;
-            log.log("class cache: cannot write into " + dir + " (" + e + "); classes are rewritten, not kept, for the rest of this run");
+            // another jtrace run pruned this scope's directory (it keeps the newest few): a cache
+            // gone is nothing to report; the classes are rewritten, not kept, for the rest of this run
+            if (Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                log.log("class cache: cannot write into " + dir + " (" + e + "); classes are rewritten, not kept, for the rest of this run");
+            }
         }
     }
 

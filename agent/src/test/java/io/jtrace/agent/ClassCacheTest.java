@@ -126,6 +126,22 @@ class ClassCacheTest {
         assertTrue(Files.readAllLines(logFile).get(1).startsWith("jtrace agent: class cache off for this run"));
     }
 
+    /** Another jtrace run pruned the scope (ClassCacheDirectory keeps the newest few): nothing to say, the run goes on. */
+    @Test
+    void aScopeRemovedByAnotherRunIsNoComplaint() throws Exception {
+        Path logFile = root.resolve("agent.log");
+        ClassCache cache = ClassCache.open(root.resolve("cache"), "scope", new AgentLog(logFile.toString()));
+        byte[] original = classFile("counter.Counter");
+        Path dir = root.resolve("cache").resolve("scope");
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+        cache.keep("counter/Counter", original, template(original));
+        cache.awaitWritten();
+        assertNull(cache.find("counter/Counter", original));
+        assertTrue(!Files.exists(logFile) || Files.readAllLines(logFile).isEmpty(), () -> logFile + " holds a complaint");
+    }
+
     @Test
     void aScopeWithMoreFilesThanItsLimitStartsAfresh() throws Exception {
         ClassCache cache = ClassCache.open(root, "scope", log(), 3);

@@ -239,7 +239,7 @@ class ExploreTest {
                 } catch (java.io.IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }
-            });
+            }, Jtrace.READERS);
             List<String> lines = first.get(120, java.util.concurrent.TimeUnit.SECONDS);
             assertTrue(lines.get(0).startsWith("=>       #1"), lines.toString());
             assertTrue(lines.size() > 1 && lines.get(lines.size() - 1).startsWith("jtrace explore: unknown command 'bogus'"),

@@ -45,6 +45,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * virtual threads, a program redefining its own classes, JFR dropping events. Each prints its
  * figure (FAULT ...) for docs/reliability.md.
  */
+// alone: floods JFR, stops its thread, fills a disk and kills at random moments; the outcomes depend on timing
+@org.junit.jupiter.api.parallel.Isolated
 class FaultSuiteTest {
     @TempDir
     Path dir;
@@ -430,7 +432,7 @@ class FaultSuiteTest {
         GapLines gaps = new GapLines();
         StringWriter filteredErrors = new StringWriter();
         Main.execute(new String[] {"print", filtered.toString()}, new PrintWriter(gaps), new PrintWriter(filteredErrors));
-        assertEquals(c.lost, gaps.count, "the filtered recording keeps the gaps");
+        assertEquals(c.lost, gaps.count, () -> "the filtered recording keeps the gaps; print said: " + filteredErrors);
         // and the loss itself: JFR's jdk.DataLoss cannot be copied, the filter carries it in jtrace.TracerStatistics
         assertTrue(filteredErrors.toString().contains("jtrace print: " + warning), filteredErrors::toString);
         StringWriter summaryOut = new StringWriter();

@@ -62,6 +62,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code exceptions --summary} counts; and the JDK's {@code jfr summary} and {@code jfr print}
  * see chunks that add up to the trace's span and events in time order across chunks.
  */
+// alone: JMC's parser holds the JavaParser export in the test JVM's heap (it needs the 2 GB cap to itself)
+@org.junit.jupiter.api.parallel.Isolated
 class JmcReadsExportTest {
     @TempDir
     Path dir;

@@ -212,6 +212,17 @@ public final class Jtrace {
         }
     }
 
+    /**
+     * Threads of their own for reading the processes' output: the test classes run two at a time
+     * (junit-platform.properties), and the common pool, small on a machine with few cores, would
+     * queue a reader behind the others while its process blocks on a full pipe.
+     */
+    static final java.util.concurrent.ExecutorService READERS = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "e2e-output-reader");
+        t.setDaemon(true);
+        return t;
+    });
+
     static CompletableFuture<String> drain(InputStream in) {
         return CompletableFuture.supplyAsync(() -> {
             try (in) {
@@ -219,7 +230,7 @@ public final class Jtrace {
             } catch (IOException e) {
                 return "<" + e + ">";
             }
-        });
+        }, READERS);
     }
 
     /** Lines of stderr that are not jtrace's own report lines. */

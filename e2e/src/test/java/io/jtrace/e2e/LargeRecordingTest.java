@@ -22,6 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A recording of millions of records: read in bounded memory, and read as far as it goes when cut short. */
+// alone: reads most of an 8M-call recording into the test JVM's heap
+@org.junit.jupiter.api.parallel.Isolated
 class LargeRecordingTest {
     @TempDir
     static Path dir;
