@@ -97,10 +97,77 @@ public final class RecordingWriter implements AutoCloseable {
     private long calls;
     private long skipped;
 
+    /**
+     * One writer at a time in a JVM: JFR gives every event committed, and every periodic hook's
+     * events, to every recording running in the JVM, so two writers at once would each write the
+     * other's batches and definitions into its file (two filters run in one JVM by a program using
+     * this library, or by the e2e suite running two test classes at a time). A second writer waits
+     * for the first one's close.
+     */
+    private static final java.util.concurrent.Semaphore ONE_AT_A_TIME = new java.util.concurrent.Semaphore(1, true);
+    /**
+     * The one thread that starts and stops every writer's recording (the definitions written at a
+     * chunk's start and end are written on that thread) and commits its batches. JDK 17's JFR clears
+     * its cache of pooled strings (names of 17 to 127 chars) only in threads that were writing when a
+     * chunk ended: a writer on another thread than the last one's referred to names that an earlier
+     * recording had pooled and its own lacked (the JDK's parser shows them as N/A; jtrace reads the
+     * file as damaged). RecordingWritersInOneJvmTest, on threads of their own. A bounded queue: the
+     * replay waits when the commits fall behind.
+     */
+    private static final java.util.concurrent.ThreadPoolExecutor JFR_THREAD = new java.util.concurrent.ThreadPoolExecutor(
+            1, 1, 0, java.util.concurrent.TimeUnit.MILLISECONDS, new java.util.concurrent.ArrayBlockingQueue<>(16), r -> {
+                Thread t = new Thread(r, "jtrace-recording-writer");
+                t.setDaemon(true);
+                return t;
+            }, (task, executor) -> {
+                try {
+                    executor.getQueue().put(task);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new java.util.concurrent.RejectedExecutionException(e);
+                }
+            });
+    private boolean closed;
+    /** The first failure of a commit on {@link #JFR_THREAD}, thrown at {@link #close}. */
+    private volatile Throwable commitFailed;
+
     /** Starts the recording; {@code output} should exist already, created with the permissions it must keep. */
     public RecordingWriter(TraceIndex index, Path output) {
-        this.index = index;
-        this.output = output;
+        ONE_AT_A_TIME.acquireUninterruptibly();
+        try {
+            this.index = index;
+            this.output = output;
+            recording = onJfrThread(this::start);
+        } catch (RuntimeException | Error e) {
+            removeHooks();
+            ONE_AT_A_TIME.release();
+            throw e;
+        }
+    }
+
+    /** Runs {@code work} on {@link #JFR_THREAD} after everything handed to it before, and waits for it. */
+    private static <T> T onJfrThread(java.util.concurrent.Callable<T> work) {
+        java.util.concurrent.Future<T> f = JFR_THREAD.submit(work);
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return f.get();
+                } catch (InterruptedException e) {
+                    interrupted = true; // the recording's start or stop is not abandoned half-way
+                }
+            }
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException r) throw r;
+            if (cause instanceof Error err) throw err;
+            throw new IllegalStateException(cause);
+        } finally {
+            if (interrupted) Thread.currentThread().interrupt();
+        }
+    }
+
+    private Recording start() {
         Map<String, String> settings = new HashMap<>();
         for (Class<? extends Event> c : EVENTS) {
             String name = c.getAnnotation(jdk.jfr.Name.class).value();
@@ -115,11 +182,12 @@ public final class RecordingWriter implements AutoCloseable {
         FlightRecorder.addPeriodicEvent(VariableDefinitionEvent.class, variablesHook);
         FlightRecorder.addPeriodicEvent(SessionEvent.class, sessionHook);
         FlightRecorder.addPeriodicEvent(TracerStatisticsEvent.class, statisticsHook);
-        recording = new Recording(settings);
-        recording.setName("jtrace-filter");
-        recording.setToDisk(true);
-        recording.setDumpOnExit(false);
-        recording.start();
+        Recording r = new Recording(settings);
+        r.setName("jtrace-filter");
+        r.setToDisk(true);
+        r.setDumpOnExit(false);
+        r.start();
+        return r;
     }
 
     /** Adds a call event (enter, exit, call) or a gap; any other kind needs its {@link EncodedRecord}. */
@@ -240,7 +308,13 @@ public final class RecordingWriter implements AutoCloseable {
         e.startDepth = b.startDepth;
         e.recordCount = b.encoder.records();
         e.payload = b.encoder.payload();
-        e.commit();
+        JFR_THREAD.execute(() -> {
+            try {
+                e.commit();
+            } catch (Throwable t) {
+                if (commitFailed == null) commitFailed = t;
+            }
+        });
         records += b.encoder.records();
         batches++;
         b.encoder.reset(0);
@@ -268,10 +342,15 @@ public final class RecordingWriter implements AutoCloseable {
     /** Writes the remaining batches, stops the recording and writes it to the output file. */
     @Override
     public void close() throws IOException {
+        if (closed) return;
+        closed = true;
         try {
             for (ThreadBatch b : threads.values()) flush(b);
             threads.clear();
-            recording.stop();
+            onJfrThread(() -> recording.stop()); // after the batches handed over before it
+            Throwable failed = commitFailed;
+            if (failed instanceof RuntimeException r) throw r;
+            if (failed instanceof Error err) throw err;
             // written here, not as the recording's destination: a destination that cannot be
             // written (a full disk) is only logged by the JDK, and the file left cut short
             try {
@@ -281,12 +360,17 @@ public final class RecordingWriter implements AutoCloseable {
             }
         } finally {
             recording.close();
-            FlightRecorder.removePeriodicEvent(methodsHook);
-            FlightRecorder.removePeriodicEvent(typesHook);
-            FlightRecorder.removePeriodicEvent(variablesHook);
-            FlightRecorder.removePeriodicEvent(sessionHook);
-            FlightRecorder.removePeriodicEvent(statisticsHook);
+            removeHooks();
+            ONE_AT_A_TIME.release();
         }
+    }
+
+    private void removeHooks() {
+        FlightRecorder.removePeriodicEvent(methodsHook);
+        FlightRecorder.removePeriodicEvent(typesHook);
+        FlightRecorder.removePeriodicEvent(variablesHook);
+        FlightRecorder.removePeriodicEvent(sessionHook);
+        FlightRecorder.removePeriodicEvent(statisticsHook);
     }
 
     // ---------------------------------------------------------------- definitions, every chunk

@@ -108,11 +108,24 @@ public final class ClassArchive {
     /** Archives kept for other executables or JDKs (each rebuild of jtrace is another executable). */
     static final int KEEP = 3;
 
-    /** Removes all but the {@link #KEEP} - 1 most recently made archives: the one being made is the last. */
+    /** A class list left by a command that did not end its own way (killed, interrupted) is dropped after this. */
+    static final long STALE_LIST_MILLIS = 86_400_000;
+
+    /**
+     * Removes all but the {@link #KEEP} - 1 most recently made archives (the one being made is the
+     * last), and what commands that did not end their own way left: class lists over a day old,
+     * locks of dumps that died.
+     */
     static void prune(Path dir) throws IOException {
         List<Path> archives = new ArrayList<>();
+        long now = System.currentTimeMillis();
         try (var files = Files.list(dir)) {
-            files.filter(p -> p.getFileName().toString().endsWith(".jsa")).forEach(archives::add);
+            for (Path p : (Iterable<Path>) files::iterator) {
+                String name = p.getFileName().toString();
+                if (name.endsWith(".jsa")) archives.add(p);
+                else if (name.endsWith(".classes") && age(p, now) > STALE_LIST_MILLIS) Files.deleteIfExists(p);
+                else if (name.endsWith(".jsa.lock") && age(p, now) > STALE_LOCK_MILLIS) Files.deleteIfExists(p);
+            }
         }
         if (archives.size() < KEEP) return;
         archives.sort(java.util.Comparator.comparing((Path p) -> {
@@ -125,6 +138,14 @@ public final class ClassArchive {
         for (Path old : archives.subList(KEEP - 1, archives.size())) {
             Files.deleteIfExists(old);
             Files.deleteIfExists(old.resolveSibling(old.getFileName() + ".size"));
+        }
+    }
+
+    private static long age(Path p, long now) {
+        try {
+            return now - Files.getLastModifiedTime(p).toMillis();
+        } catch (IOException gone) {
+            return 0;
         }
     }
 
