@@ -22,8 +22,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * says when tracing stopped; a trace growing fast enough to reach its budget within minutes is
  * warned of while the program still runs, once.
  */
-// alone: where tracing stops depends on how often the disk guard gets to look
-@org.junit.jupiter.api.parallel.Isolated
 class SizeBudgetTest {
     @TempDir
     Path dir;

@@ -28,8 +28,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * still there in order, such calls are shown as untimed and estimated, never with an invented
  * duration; {@code --timing full} puts a time on every record.
  */
-// alone: which calls are short enough to go untimed depends on the machine's load
-@org.junit.jupiter.api.parallel.Isolated
 class TimingTest {
     @TempDir
     Path dir;
