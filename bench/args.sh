@@ -50,7 +50,7 @@ for ((r = 0; r < ROUNDS; r++)); do
         done
     done
 done
-median() { tr ' ' '\n' <<<"$1" | grep -v '^$' | sort -n | awk '{a[NR]=$1} END {print (NR % 2 ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2)}'; }
+source bench/median.sh # median
 records() { sed -n 's/^jtrace: [0-9,]* calls (\([0-9,]*\) records).*/\1/p' "$1" | tr -d ,; }
 echo "--args '**' against call tracing alone, $ROUNDS rounds side by side, medians of whole-process wall-clock:"
 printf "  %-6s %-11s %8s %8s %8s %7s %13s %13s %9s %9s %7s  %s\n" jdk app plain calls args ratio \

@@ -30,7 +30,7 @@ for ((r = 0; r < ROUNDS; r++)); do
         wall[$a.traced]+="$(ms "$JTRACE" run -o "$OUT/traced.jfr" -- "$JAVA" -cp "$CP" ${cmd[$a]}) "
     done
 done
-median() { tr ' ' '\n' <<<"$1" | grep -v '^$' | sort -n | awk '{a[NR]=$1} END {print (NR % 2 ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2)}'; }
+source bench/median.sh # median
 "$JAVA" -version 2>&1 | head -1
 echo "$ROUNDS rounds, $(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 printf "  %-11s %-24s %-24s %-24s %-24s\n" app "plain ms" "JFR alone ms (x)" "tracing nothing ms (x)" "traced ms (x)"

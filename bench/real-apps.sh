@@ -43,7 +43,7 @@ for ((r = 0; r < ROUNDS; r++)); do
         for c in $configs; do wall[$a.$c]+="$(run "$a" "$c") "; done
     done
 done
-median() { tr ' ' '\n' <<<"$1" | grep -v '^$' | sort -n | awk '{a[NR]=$1} END {print (NR % 2 ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2)}'; } # an even count: the mean of the middle two
+source bench/median.sh # median
 "$JAVA" -version 2>&1 | head -1
 echo "real applications traced whole, $ROUNDS rounds, medians of whole-process wall-clock:"
 printf "  %-11s %9s %9s %7s %13s %10s %8s  %-9s %9s %7s %8s" app plain traced ratio calls recording B/call output full ratio B/call

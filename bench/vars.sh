@@ -37,7 +37,7 @@ for ((r = 0; r < ROUNDS; r++)); do
         program[$c]+="$q "
     done
 done
-median() { tr ' ' '\n' <<<"$1" | grep -v '^$' | sort -n | awk '{a[NR]=$1} END {print (NR % 2 ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2)}'; } # an even count: the mean of the middle two
+source bench/median.sh # median
 base_process=$(median "${process[plain]}")
 base_program=$(median "${program[plain]}")
 "$JAVA" -version 2>&1 | head -1

@@ -236,7 +236,10 @@ final class RecordingControl {
         }
     }
 
-    /** "no such file or directory", not the exception's class name: the line is the user's. */
+    /**
+     * "no such file or directory", not the exception's class name: the line is the user's. The CLI's
+     * FileProblems.reason words the same failures; the agent cannot depend on the CLI, so it keeps these few.
+     */
     private static String reason(Throwable t) {
         if (t instanceof java.nio.file.NoSuchFileException) return "no such file or directory";
         if (t instanceof java.nio.file.AccessDeniedException) return "permission denied";

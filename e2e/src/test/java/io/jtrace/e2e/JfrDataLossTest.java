@@ -28,8 +28,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * every reading command in this JVM over a recording of some 280 MB), which holds the test JVM's
  * heap and runs beside lighter classes, not alone.
  */
-// one heavy reader of the test JVM's heap at a time: every reading command in this JVM over ~280 MB
-@org.junit.jupiter.api.parallel.ResourceLock("test-jvm-heap")
+@ReadsLargeRecordings // every reading command in this JVM over the flood's recording
 class JfrDataLossTest {
     @TempDir
     Path dir;

@@ -62,8 +62,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code exceptions --summary} counts; and the JDK's {@code jfr summary} and {@code jfr print}
  * see chunks that add up to the trace's span and events in time order across chunks.
  */
-// one heavy reader of the test JVM's heap at a time (each fits in 1 GB of its 2 GB): JMC's parser and the JSON export of JavaParser's 366K calls in the test JVM (~1 GB: it fails at 768 MB)
-@org.junit.jupiter.api.parallel.ResourceLock("test-jvm-heap")
+@ReadsLargeRecordings // JMC's parser and the JSON export of JavaParser's 366K calls (it fails at 768 MB)
 class JmcReadsExportTest {
     @TempDir
     Path dir;

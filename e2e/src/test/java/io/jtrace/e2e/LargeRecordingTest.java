@@ -22,8 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A recording of millions of records: read in bounded memory, and read as far as it goes when cut short. */
-// one heavy reader of the test JVM's heap at a time (each fits in 1 GB of its 2 GB): most of an 8M-call recording read into the test JVM's heap
-@org.junit.jupiter.api.parallel.ResourceLock("test-jvm-heap")
+@ReadsLargeRecordings // most of an 8M-call recording
 class LargeRecordingTest {
     @TempDir
     static Path dir;

@@ -27,8 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * left untraced, and record balanced calls across a large share of the library's methods; and
  * again with the arguments and return values of every method recorded ({@code --args '**'}).
  */
-// one heavy reader of the test JVM's heap at a time (each fits in 1 GB of its 2 GB): whole traces of Gson and JavaParser read into the test JVM's heap
-@org.junit.jupiter.api.parallel.ResourceLock("test-jvm-heap")
+@ReadsLargeRecordings // whole traces of Gson and JavaParser
 class RealApplicationsTest {
     @TempDir
     Path dir;

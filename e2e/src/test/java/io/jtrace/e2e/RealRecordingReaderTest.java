@@ -35,8 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * reader finds, batch by batch and definition by definition, what the JDK's RecordingFile finds;
  * and one full replay reads the file about once (no seeking back and forth per definition).
  */
-// one heavy reader of the test JVM's heap at a time (each fits in 1 GB of its 2 GB): a recording of hundreds of MB read whole by the JDK's parser in the test JVM
-@org.junit.jupiter.api.parallel.ResourceLock("test-jvm-heap")
+@ReadsLargeRecordings // a recording of hundreds of MB, read whole by the JDK's parser
 class RealRecordingReaderTest {
     @TempDir
     Path dir;

@@ -26,6 +26,11 @@ public class DataLossCarriedTest {
 
     /** A recording with a session (nano origin 0) and one method definition, a.B.m()V with id 1, and no batch. */
     public static Path oneMethod(Path file) throws Exception {
+        return oneMethod(file, "a.B");
+    }
+
+    /** As {@link #oneMethod(Path)}, the method's class named {@code className}. */
+    public static Path oneMethod(Path file, String className) throws Exception {
         try (Recording r = new Recording()) {
             r.start();
             SessionEvent s = new SessionEvent();
@@ -33,7 +38,7 @@ public class DataLossCarriedTest {
             s.commit();
             MethodDefinitionEvent m = new MethodDefinitionEvent();
             m.methodId = 1;
-            m.className = "a.B";
+            m.className = className;
             m.methodName = "m";
             m.descriptor = "()V";
             m.commit();

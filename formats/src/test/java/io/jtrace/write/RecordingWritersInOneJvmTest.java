@@ -1,8 +1,7 @@
 package io.jtrace.write;
 
-import io.jtrace.events.MethodDefinitionEvent;
-import io.jtrace.events.SessionEvent;
 import io.jtrace.model.MethodInfo;
+import io.jtrace.read.DataLossCarriedTest;
 import io.jtrace.read.TraceIndex;
 import io.jtrace.read.TraceReader;
 import jdk.jfr.Recording;
@@ -28,22 +27,38 @@ class RecordingWritersInOneJvmTest {
     Path dir;
 
     private Path source(String name, String className) throws Exception {
-        Path file = dir.resolve(name);
-        try (Recording r = new Recording()) {
-            r.start();
-            SessionEvent s = new SessionEvent();
-            s.nanoOrigin = 0;
-            s.commit();
-            MethodDefinitionEvent m = new MethodDefinitionEvent();
-            m.methodId = 1;
-            m.className = className;
-            m.methodName = "m";
-            m.descriptor = "()V";
-            m.commit();
-            r.stop();
-            r.dump(file);
+        return DataLossCarriedTest.oneMethod(dir.resolve(name), className);
+    }
+
+    /** A name of 17 to 127 characters: JDK 17's JFR keeps those in its string pool. */
+    private static final String POOLED = "com.example.billing.InvoiceCalculator";
+
+    /** {@code times} writers of {@code source} one after the other, each run by {@code runner}; each file holds the name. */
+    private void writersInTurn(TraceIndex source, String prefix, int times, java.util.function.Consumer<Runnable> runner) throws Exception {
+        for (int i = 0; i < times; i++) {
+            Path out = Files.createFile(dir.resolve(prefix + i + ".jfr"));
+            runner.accept(() -> write(source, out));
+            assertEquals(List.of(POOLED), classes(out), "writer " + i);
+            assertEquals(List.of(POOLED), classesAsTheJdkReadsThem(out), "writer " + i + ", read by the JDK's parser");
         }
-        return file;
+    }
+
+    /** The definitions' class names as the JDK's own parser gives them (a name missing from the pool: null). */
+    private static List<String> classesAsTheJdkReadsThem(Path file) throws Exception {
+        java.util.TreeSet<String> names = new java.util.TreeSet<>(java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder()));
+        for (jdk.jfr.consumer.RecordedEvent e : jdk.jfr.consumer.RecordingFile.readAllEvents(file)) {
+            if (e.getEventType().getName().equals("jtrace.MethodDefinition")) names.add(e.getString("className"));
+        }
+        return new java.util.ArrayList<>(names);
+    }
+
+    /** A writer of {@code source} into {@code out}, opened and closed. */
+    private static void write(TraceIndex source, Path out) {
+        try {
+            new RecordingWriter(source, out).close();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static List<String> classes(Path file) throws Exception {
@@ -61,13 +76,7 @@ class RecordingWritersInOneJvmTest {
         try (TraceIndex a = TraceReader.read(source("a.jfr", "first.A"), null);
              TraceIndex b = TraceReader.read(source("b.jfr", "second.B"), null)) {
             RecordingWriter first = new RecordingWriter(a, outA);
-            CompletableFuture<Void> second = CompletableFuture.runAsync(() -> {
-                try {
-                    new RecordingWriter(b, outB).close();
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            });
+            CompletableFuture<Void> second = CompletableFuture.runAsync(() -> write(b, outB));
             // not a timing claim that can fail falsely: a slow thread only makes this pass for the wrong reason
             Thread.sleep(200);
             assertFalse(second.isDone(), "the second writer ran while the first one's recording was running");
@@ -78,29 +87,19 @@ class RecordingWritersInOneJvmTest {
         assertEquals(List.of("second.B"), classes(outB));
     }
 
-    /** Writers one after the other in one JVM, with names JFR keeps in its string pool (16 to 128 characters). */
+    /** Writers one after the other in one JVM, with a name JFR keeps in its string pool. */
     @Test
     void writersOneAfterTheOtherEachWriteWholeFiles() throws Exception {
-        String name = "com.example.billing.InvoiceCalculator";
-        try (TraceIndex source = TraceReader.read(source("long.jfr", name), null)) {
-            for (int i = 0; i < 6; i++) {
-                Path out = Files.createFile(dir.resolve("again-" + i + ".jfr"));
-                new RecordingWriter(source, out).close();
-                assertEquals(List.of(name), classes(out), "writer " + i);
-            }
+        try (TraceIndex source = TraceReader.read(source("long.jfr", POOLED), null)) {
+            writersInTurn(source, "again-", 6, Runnable::run);
         }
     }
 
     @Test
     void writersOneAfterTheOtherBesideAnotherRecording() throws Exception {
-        String name = "com.example.billing.InvoiceCalculator";
-        try (Recording other = new Recording(); TraceIndex source = TraceReader.read(source("long2.jfr", name), null)) {
+        try (Recording other = new Recording(); TraceIndex source = TraceReader.read(source("long2.jfr", POOLED), null)) {
             other.start();
-            for (int i = 0; i < 6; i++) {
-                Path out = Files.createFile(dir.resolve("beside-" + i + ".jfr"));
-                new RecordingWriter(source, out).close();
-                assertEquals(List.of(name), classes(out), "writer " + i);
-            }
+            writersInTurn(source, "beside-", 6, Runnable::run);
         }
     }
 
@@ -111,21 +110,16 @@ class RecordingWritersInOneJvmTest {
      */
     @Test
     void writersOnThreadsOfTheirOwnEachWriteWholeFiles() throws Exception {
-        String name = "com.example.billing.InvoiceCalculator";
-        try (TraceIndex source = TraceReader.read(source("threads.jfr", name), null)) {
-            for (int i = 0; i < 4; i++) {
-                Path out = Files.createFile(dir.resolve("thread-" + i + ".jfr"));
-                Thread t = new Thread(() -> {
-                    try {
-                        new RecordingWriter(source, out).close();
-                    } catch (java.io.IOException e) {
-                        throw new java.io.UncheckedIOException(e);
-                    }
-                });
+        try (TraceIndex source = TraceReader.read(source("threads.jfr", POOLED), null)) {
+            writersInTurn(source, "thread-", 4, work -> {
+                Thread t = new Thread(work);
                 t.start();
-                t.join();
-                assertEquals(List.of(name), classes(out), "writer " + i);
-            }
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+            });
         }
     }
 }

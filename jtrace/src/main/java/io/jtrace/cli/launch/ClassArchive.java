@@ -123,27 +123,22 @@ public final class ClassArchive {
             for (Path p : (Iterable<Path>) files::iterator) {
                 String name = p.getFileName().toString();
                 if (name.endsWith(".jsa")) archives.add(p);
-                else if (name.endsWith(".classes") && age(p, now) > STALE_LIST_MILLIS) Files.deleteIfExists(p);
-                else if (name.endsWith(".jsa.lock") && age(p, now) > STALE_LOCK_MILLIS) Files.deleteIfExists(p);
+                else if (name.endsWith(".classes") && now - modified(p) > STALE_LIST_MILLIS) Files.deleteIfExists(p);
+                else if (name.endsWith(".jsa.lock") && now - modified(p) > STALE_LOCK_MILLIS) Files.deleteIfExists(p);
             }
         }
         if (archives.size() < KEEP) return;
-        archives.sort(java.util.Comparator.comparing((Path p) -> {
-            try {
-                return Files.getLastModifiedTime(p);
-            } catch (IOException e) {
-                return FileTime.fromMillis(0);
-            }
-        }).reversed());
+        archives.sort(java.util.Comparator.comparingLong(ClassArchive::modified).reversed());
         for (Path old : archives.subList(KEEP - 1, archives.size())) {
             Files.deleteIfExists(old);
             Files.deleteIfExists(old.resolveSibling(old.getFileName() + ".size"));
         }
     }
 
-    private static long age(Path p, long now) {
+    /** When {@code p} was last written, in ms since the epoch; 0 if it is gone (its deletion is then a no-op). */
+    private static long modified(Path p) {
         try {
-            return now - Files.getLastModifiedTime(p).toMillis();
+            return Files.getLastModifiedTime(p).toMillis();
         } catch (IOException gone) {
             return 0;
         }
