@@ -5,7 +5,7 @@
 # traced whole (the default). ROUNDS rounds, each running every layer of every app once in turn;
 # every wall-clock time in ms, then the medians' ratios to plain.
 #   bench/cost-layers.sh [ROUNDS] [JAVA]     (defaults: 3 java; build first: mvn -q -B package -DskipTests)
-# APPS="gson h2" limits the apps (the four of bench/real-apps.env by default); JTRACE=<executable>.
+# APPS="gson h2" limits the apps (the five of bench/real-apps.env by default); JTRACE=<executable>.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${1:-3}
@@ -14,7 +14,7 @@ JTRACE=${JTRACE:-jtrace/target/jtrace}
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 source bench/real-apps.env # CP, cmd[APP]
-read -ra apps <<<"${APPS:-gson javaparser h2 pdfbox}"
+read -ra apps <<<"${APPS:-gson javaparser h2 pdfbox jetty}"
 layers="plain jfr none traced"
 ms() { local s; s=$(date +%s%N); "$@" >/dev/null 2>&1; echo $((($(date +%s%N) - s) / 1000000)); }
 declare -A wall

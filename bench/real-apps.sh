@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tracing real applications whole (every class not from the JDK, jtrace's default scope): a JSON
-# binder (Gson), a Java parser (JavaParser), an SQL database (H2) and a PDF library (PDFBox, writing
-# documents and reading their text back), all from Maven Central,
+# binder (Gson), a Java parser (JavaParser), an SQL database (H2), a PDF library (PDFBox, writing
+# documents and reading their text back) and a web server (Jetty, answering HTTP requests
+# in-process), all from Maven Central,
 # driven by examples/src/main/java/realapps. Plain and traced side by side in one run: ROUNDS
 # rounds, each running every configuration once in turn; medians of whole-process wall-clock
 # (jtrace run's own start-up and shut-down included). Also: calls recorded, bytes per call, and
@@ -18,7 +19,7 @@ JTRACE=${JTRACE:-jtrace/target/jtrace}
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 
-apps=("gson" "javaparser" "h2" "pdfbox")
+apps=("gson" "javaparser" "h2" "pdfbox" "jetty")
 if [[ -n ${ONLY:-} ]]; then read -ra apps <<<"$ONLY"; fi
 OTHER=${OTHER:-}
 configs="plain traced full"

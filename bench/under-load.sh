@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Nothing dropped under load: the four real applications of bench/real-apps.sh traced whole, on
+# Nothing dropped under load: the five real applications of bench/real-apps.sh traced whole, on
 # each JDK given, with two CPU-bound processes beside them (started here; BURNERS=0 leaves them out
 # when the machine is already loaded by other means, say so when quoting). For each run: the calls
 # recorded, the batches and records the agent handed to JFR against those in the file (the
@@ -24,7 +24,7 @@ for ((i = 0; i < BURNERS; i++)); do
     sh -c 'while :; do :; done' &
     burners+=($!)
 done
-apps=("gson" "javaparser" "h2" "pdfbox")
+apps=("gson" "javaparser" "h2" "pdfbox" "jetty")
 if [[ -n ${ONLY:-} ]]; then read -ra apps <<<"$ONLY"; fi
 source bench/real-apps.env # CP, cmd[APP]
 echo "under load: $BURNERS CPU burner(s) started here on $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
