@@ -22,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Real applications from Maven Central, traced whole with the default scope (every class not
- * from the JDK): a JSON binder (Gson), a Java parser (JavaParser) and an SQL database (H2). Each
+ * from the JDK): a JSON binder (Gson), a Java parser (JavaParser), an SQL database (H2) and a web
+ * server answering HTTP requests on its own threads (Jetty). Each
  * must print exactly what it prints untraced, exit the same way, with no VerifyError and no class
  * left untraced, and record balanced calls across a large share of the library's methods; and
  * again with the arguments and return values of every method recorded ({@code --args '**'}).
@@ -41,6 +42,7 @@ class RealApplicationsTest {
         {"realapps.GsonOrders", "com.google.gson.", "150", "200", "2"},
         {"realapps.JavaSources", "com.github.javaparser.", "1500", "examples/src/main/java/bank", "1"},
         {"realapps.SqlDatabase", "org.h2.", "1500", "500"},
+        {"realapps.WebRequests", "org.eclipse.jetty.", "500", "200", "2"},
     };
 
     @ParameterizedTest

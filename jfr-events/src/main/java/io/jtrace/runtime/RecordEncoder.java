@@ -158,6 +158,14 @@ public final class RecordEncoder {
         return lastNanos;
     }
 
+    /**
+     * The payload's bytes, one per char of {@link #payload}: the first {@link #size} bytes of this
+     * array, valid until the next record or {@link #reset}.
+     */
+    public byte[] payloadBytes() {
+        return buf;
+    }
+
     /** The payload as the String field of a TraceBatch event (one char per unit or digit). */
     public String payload() {
         return new String(buf, 0, pos, StandardCharsets.ISO_8859_1);

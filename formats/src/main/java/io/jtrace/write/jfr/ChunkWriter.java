@@ -137,46 +137,60 @@ final class ChunkWriter {
         events.endEvent(at);
 
         int constantPoolOffset = events.size();
-        at = events.beginEvent(CONSTANT_POOL_EVENT);
-        events.writeVarLong(chunkStart);
-        events.writeVarLong(chunkEnd - chunkStart);
-        events.writeVarLong(0); // no earlier constant-pool event in the chunk
-        events.writeByte(1); // flush: ends a segment of events
-        pools.write(events);
-        events.endEvent(at);
-
+        writeConstantPoolEvent(events, chunkStart, chunkEnd - chunkStart, pools::write);
         int metadataOffset = events.size();
-        at = events.beginEvent(METADATA_EVENT);
-        events.writeVarLong(chunkStart);
-        events.writeVarLong(0);
-        events.writeVarLong(1); // metadata id: the same in every chunk
-        events.write(metadata);
-        events.endEvent(at);
+        writeMetadataEvent(events, chunkStart, metadata);
 
-        writeHeader(constantPoolOffset, metadataOffset, last);
+        int end = events.size();
+        events.truncate(0);
+        writeHeader(events, end, constantPoolOffset, metadataOffset, epochNanosOrigin + chunkStart, chunkEnd - chunkStart, chunkStart, last);
+        events.truncate(end);
         events.writeTo(out);
         chunks++;
     }
 
-    /** The header's fields in {@link ChunkHeader}'s order, from its first byte to its flags (checked at the end). */
-    private void writeHeader(int constantPoolOffset, int metadataOffset, boolean last) {
-        int end = events.size();
-        events.truncate(0);
-        events.writeRawInt(ChunkHeader.MAGIC);
-        events.writeRawShort(2);
-        events.writeRawShort(1);
-        events.writeRawLong(end);
-        events.writeRawLong(constantPoolOffset);
-        events.writeRawLong(metadataOffset);
-        events.writeRawLong(epochNanosOrigin + chunkStart);
-        events.writeRawLong(chunkEnd - chunkStart);
-        events.writeRawLong(chunkStart);
-        events.writeRawLong(TICKS_PER_SECOND);
-        events.writeByte(0); // file state: finished
-        events.writeByte(0);
-        events.writeByte(0);
-        assert events.size() == ChunkHeader.FLAGS_AT;
-        events.writeByte(ChunkHeader.FLAG_COMPRESSED_INTEGERS | (last ? ChunkHeader.FLAG_FINAL_CHUNK : 0));
-        events.truncate(end);
+    /** A chunk's one constant-pool event at {@code startTicks}; {@code pools} writes their count, then each pool. */
+    static void writeConstantPoolEvent(JfrBytes out, long startTicks, long durationTicks, java.util.function.Consumer<JfrBytes> pools) {
+        int at = out.beginEvent(CONSTANT_POOL_EVENT);
+        out.writeVarLong(startTicks);
+        out.writeVarLong(durationTicks);
+        out.writeVarLong(0); // no earlier constant-pool event in the chunk
+        out.writeByte(1); // flush: ends a segment of events
+        pools.accept(out);
+        out.endEvent(at);
+    }
+
+    /** A chunk's metadata event: {@code metadata} is {@link JdkTypes#writeMetadata}'s body. */
+    static void writeMetadataEvent(JfrBytes out, long startTicks, JfrBytes metadata) {
+        int at = out.beginEvent(METADATA_EVENT);
+        out.writeVarLong(startTicks);
+        out.writeVarLong(0);
+        out.writeVarLong(1); // metadata id: the same in every chunk
+        out.write(metadata);
+        out.endEvent(at);
+    }
+
+    /**
+     * The chunk header, {@link ChunkHeader#SIZE} bytes at {@code out}'s end, fields in
+     * {@link ChunkHeader}'s order from its first byte to its flags; times in ticks of a nanosecond.
+     */
+    static void writeHeader(JfrBytes out, long chunkSize, long constantPoolOffset, long metadataOffset, long startEpochNanos,
+                            long durationNanos, long startTicks, boolean last) {
+        int start = out.size();
+        out.writeRawInt(ChunkHeader.MAGIC);
+        out.writeRawShort(2);
+        out.writeRawShort(1);
+        out.writeRawLong(chunkSize);
+        out.writeRawLong(constantPoolOffset);
+        out.writeRawLong(metadataOffset);
+        out.writeRawLong(startEpochNanos);
+        out.writeRawLong(durationNanos);
+        out.writeRawLong(startTicks);
+        out.writeRawLong(TICKS_PER_SECOND);
+        out.writeByte(0); // file state: finished
+        out.writeByte(0);
+        out.writeByte(0);
+        assert out.size() - start == ChunkHeader.FLAGS_AT;
+        out.writeByte(ChunkHeader.FLAG_COMPRESSED_INTEGERS | (last ? ChunkHeader.FLAG_FINAL_CHUNK : 0));
     }
 }

@@ -139,11 +139,8 @@ final class EventTypes {
 
     /** A JDK exception event: instant, with the message and the thrown class. */
     private TypeDeclaration jdkThrowEvent(String name, String label, String description) {
-        TypeDeclaration e = jdk.declare(name, "jdk.jfr.Event", false, false);
+        TypeDeclaration e = jdk.event(name, false, "The traced call stack where it was thrown");
         e.label(label).description(description).annotate(jdk.category, "value-0", "Java Application");
-        e.field("startTime", jdk.longType).label("Start Time").timestamp("TICKS");
-        e.field("eventThread", jdk.thread).label("Event Thread").description("Thread in which the event happened");
-        e.field("stackTrace", jdk.stackTrace).label("Stack Trace").description("The traced call stack where it was thrown");
         e.field("message", jdk.string).label("Message").description("The exception's message (cut to 200 chars)");
         e.field("thrownClass", jdk.classType).label("Class").description("The class of the exception");
         return e;
@@ -151,13 +148,7 @@ final class EventTypes {
 
     /** An event type with the JDK's leading fields: start time, duration (calls only), thread, stack trace. */
     private TypeDeclaration event(String name, String label, boolean duration, String description) {
-        TypeDeclaration e = jdk.declare(name, "jdk.jfr.Event", false, false);
-        e.label(label).description(description).annotate(jdk.category, "value-0", "jtrace");
-        e.field("startTime", jdk.longType).label("Start Time").timestamp("TICKS");
-        if (duration) e.field("duration", jdk.longType).label("Duration").timespan("TICKS");
-        e.field("eventThread", jdk.thread).label("Event Thread").description("Thread in which the event happened");
-        e.field("stackTrace", jdk.stackTrace).label("Stack Trace")
-                .description("The traced call stack at the event, innermost frame first");
-        return e;
+        TypeDeclaration e = jdk.event(name, duration, "The traced call stack at the event, innermost frame first");
+        return e.label(label).description(description).annotate(jdk.category, "value-0", "jtrace");
     }
 }

@@ -108,6 +108,19 @@ final class JdkTypes {
         return t;
     }
 
+    /**
+     * An event type with the JDK's leading fields, as JFR declares every event: start time, a
+     * duration ({@code duration}: not for an instant), the thread, the stack trace.
+     */
+    TypeDeclaration event(String name, boolean duration, String stackTraceDescription) {
+        TypeDeclaration e = declare(name, "jdk.jfr.Event", false, false);
+        e.field("startTime", longType).label("Start Time").timestamp("TICKS");
+        if (duration) e.field("duration", longType).label("Duration").timespan("TICKS");
+        e.field("eventThread", thread).label("Event Thread").description("Thread in which the event happened");
+        e.field("stackTrace", stackTrace).label("Stack Trace").description(stackTraceDescription);
+        return e;
+    }
+
     private TypeDeclaration primitive(String name) {
         return declare(name, null, false, false);
     }

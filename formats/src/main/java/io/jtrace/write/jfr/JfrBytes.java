@@ -16,6 +16,7 @@ final class JfrBytes {
     static final int STRING_EMPTY = 1;
     static final int STRING_POOL = 2;
     static final int STRING_UTF8 = 3;
+    static final int STRING_LATIN1 = 5;
 
     private byte[] bytes;
     private int size;
@@ -95,6 +96,17 @@ final class JfrBytes {
         }
     }
 
+    /** A string of one byte per char (ISO-8859-1), written in place from {@code from}'s bytes. */
+    void writeLatin1(byte[] from, int offset, int length) {
+        if (length == 0) {
+            writeByte(STRING_EMPTY);
+            return;
+        }
+        writeByte(STRING_LATIN1);
+        writeVarInt(length);
+        write(from, offset, length);
+    }
+
     /** A reference to the chunk's string pool. */
     void writeStringRef(long key) {
         writeByte(STRING_POOL);
@@ -157,6 +169,15 @@ final class JfrBytes {
         size = start;
         writeVarLong(body + sizeBytes);
         size = end;
+    }
+
+    byte[] toByteArray() {
+        return Arrays.copyOf(bytes, size);
+    }
+
+    /** The bytes written, as a buffer over this one's array (valid until the next write). */
+    java.nio.ByteBuffer asByteBuffer() {
+        return java.nio.ByteBuffer.wrap(bytes, 0, size);
     }
 
     void writeTo(OutputStream out) throws IOException {
