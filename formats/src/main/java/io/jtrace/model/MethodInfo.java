@@ -3,6 +3,24 @@ package io.jtrace.model;
 /** A traced method as its definition event describes it. */
 public record MethodInfo(int id, String className, String name, String descriptor, String sourceFile,
                          int line, int modifiers) {
+    // equals and hashCode written out, as the record's own (see ThreadInfo)
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof MethodInfo m && id == m.id && line == m.line && modifiers == m.modifiers
+                && java.util.Objects.equals(className, m.className) && java.util.Objects.equals(name, m.name)
+                && java.util.Objects.equals(descriptor, m.descriptor) && java.util.Objects.equals(sourceFile, m.sourceFile);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = id;
+        h = 31 * h + java.util.Objects.hashCode(className);
+        h = 31 * h + java.util.Objects.hashCode(name);
+        h = 31 * h + java.util.Objects.hashCode(descriptor);
+        h = 31 * h + java.util.Objects.hashCode(sourceFile);
+        h = 31 * h + line;
+        return 31 * h + modifiers;
+    }
 
     /**
      * Whether a table of methods by id, holding {@code known} methods, should keep {@code id} in a

@@ -63,7 +63,25 @@ public final class VariableHistories {
      * identity (and whether its elements are primitive): the same array reached through a named
      * variable, a compound assignment, its initializer or a call's result is one section.
      */
-    private record Key(VariableKind kind, int methodId, String owner, String name, String type, long identity) {}
+    private record Key(VariableKind kind, int methodId, String owner, String name, String type, long identity) {
+        // written out, as the record's own (see ThreadInfo): the generated ones cost the command's start-up
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && kind == k.kind && methodId == k.methodId && identity == k.identity
+                    && java.util.Objects.equals(owner, k.owner) && java.util.Objects.equals(name, k.name)
+                    && java.util.Objects.equals(type, k.type);
+        }
+
+        @Override
+        public int hashCode() {
+            int h = java.util.Objects.hashCode(kind);
+            h = 31 * h + methodId;
+            h = 31 * h + java.util.Objects.hashCode(owner);
+            h = 31 * h + java.util.Objects.hashCode(name);
+            h = 31 * h + java.util.Objects.hashCode(type);
+            return 31 * h + Long.hashCode(identity);
+        }
+    }
 
     /**
      * An array's section title, refined as accesses stream by: the first real name seen beats
