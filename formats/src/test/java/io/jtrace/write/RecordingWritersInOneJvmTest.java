@@ -122,4 +122,17 @@ class RecordingWritersInOneJvmTest {
             });
         }
     }
+
+    /** A device that cannot take the file (a full disk): the writer's failure names the file and the reason. */
+    @Test
+    void aFullDeviceIsAnOutputFailure() throws Exception {
+        Path full = Path.of("/dev/full");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(full), "no /dev/full here");
+        try (TraceIndex source = TraceReader.read(source("full.jfr", POOLED), null)) {
+            RecordingWriter w = new RecordingWriter(source, full);
+            io.jtrace.format.OutputFailedException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    io.jtrace.format.OutputFailedException.class, w::close);
+            assertEquals("cannot write /dev/full: no space left on device", e.problemLine());
+        }
+    }
 }
