@@ -7,6 +7,8 @@ import io.jtrace.model.MethodEnter;
 import io.jtrace.model.MethodExit;
 import io.jtrace.model.ThreadInfo;
 import io.jtrace.model.TraceEvent;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -96,6 +98,21 @@ class FilterTest {
             assertEquals(0, print.exit(), print::toString);
             assertTrue(print.out().contains("threadName = \"customer-2\""), () -> tool + ": " + print.out());
             assertFalse(print.out().contains("customer-1"), print::toString);
+        }
+        // JDK Mission Control's parser reads every batch, on the thread and at the time it was traced
+        org.openjdk.jmc.common.item.IItemCollection jmc = org.openjdk.jmc.flightrecorder.JfrLoaderToolkit.loadEvents(out.toFile());
+        long jmcBatches = 0;
+        for (org.openjdk.jmc.common.item.IItemIterable items : jmc.apply(org.openjdk.jmc.common.item.ItemFilters.type("jtrace.TraceBatch"))) {
+            jmcBatches += items.getItemCount();
+        }
+        List<RecordedEvent> batches = RecordingFile.readAllEvents(out).stream()
+                .filter(e -> e.getEventType().getName().equals("jtrace.TraceBatch")).toList();
+        assertTrue(jmcBatches > 0);
+        assertEquals(batches.size(), jmcBatches);
+        for (RecordedEvent b : batches) {
+            // a batch is timed as it was traced (its first record), not as it was filtered
+            long sinceOrigin = b.getLong("baseNanos") - filtered.index.nanoOrigin();
+            assertEquals(java.time.Instant.ofEpochSecond(0, filtered.index.epochNanosOrigin() + sinceOrigin), b.getStartTime(), b::toString);
         }
     }
 
