@@ -92,7 +92,7 @@ final class RunCommand extends JtraceCommand {
         }
         SignalForwarding.install(process);
         int exit;
-        RecordingStatsAhead ahead = direct ? new RecordingStatsAhead(work.recordingWritten(), out.target(), work.repository()) : null;
+        RecordingStatsAhead ahead = direct ? new RecordingStatsAhead(work.recordingWritten(), out.target()) : null;
         try (io.jtrace.cli.live.LiveTrace liveTrace = live.live
                 ? live.start(LiveView.firstRepositoryUnder(work.repository()), java.time.Instant.EPOCH, outBytes()) : null) {
             exit = ahead != null ? ahead.waitFor(process) : process.waitFor();

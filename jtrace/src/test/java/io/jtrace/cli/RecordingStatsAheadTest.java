@@ -39,7 +39,7 @@ class RecordingStatsAheadTest {
     void countsTheRecordingOnceTheAgentSaysItIsWrittenWhileTheTargetStillRuns() throws Exception {
         Path file = recording();
         Path marker = dir.resolve("recording-written");
-        RecordingStatsAhead ahead = new RecordingStatsAhead(marker, file, null);
+        RecordingStatsAhead ahead = new RecordingStatsAhead(marker, file);
 
         assertEquals(3, ahead.waitFor(target(marker, 3)), "the target's exit code");
         assertTrue(ahead.begun());
@@ -51,12 +51,12 @@ class RecordingStatsAheadTest {
         Path file = recording();
         Path marker = dir.resolve("recording-written");
 
-        RecordingStatsAhead none = new RecordingStatsAhead(marker, file, null);
+        RecordingStatsAhead none = new RecordingStatsAhead(marker, file);
         assertEquals(0, none.waitFor(target(null, 0)));
         assertFalse(none.begun(), "no word from the agent (it failed to write, or was killed): nothing counted ahead");
         assertNull(none.statsIfUnchanged());
 
-        RecordingStatsAhead changed = new RecordingStatsAhead(marker, file, null);
+        RecordingStatsAhead changed = new RecordingStatsAhead(marker, file);
         changed.waitFor(target(marker, 0));
         assertTrue(changed.begun());
         Files.write(file, new byte[] {1, 2, 3}, StandardOpenOption.APPEND);
@@ -66,27 +66,9 @@ class RecordingStatsAheadTest {
     @Test
     void aMarkerWithNoRecordingBesideItCountsNothingAhead() throws Exception {
         Path marker = dir.resolve("recording-written");
-        RecordingStatsAhead ahead = new RecordingStatsAhead(marker, dir.resolve("missing.jfr"), null);
+        RecordingStatsAhead ahead = new RecordingStatsAhead(marker, dir.resolve("missing.jfr"));
         assertEquals(0, ahead.waitFor(target(marker, 0)));
         assertFalse(ahead.begun());
         assertNull(ahead.statsIfUnchanged());
-    }
-
-    @Test
-    void warmsUpOnTheRepositorysFirstChunkOnceANewerOneExists() throws Exception {
-        Path file = recording();
-        Path repository = Files.createDirectories(dir.resolve("repository/2026_11_26_22_00_00_42"));
-        Path marker = dir.resolve("recording-written");
-
-        Files.copy(file, repository.resolve("2026_11_26_22_00_00.jfr"));
-        RecordingStatsAhead one = new RecordingStatsAhead(marker, file, dir.resolve("repository"));
-        one.waitFor(target(null, 0));
-        assertFalse(one.warmedUp(), "the only chunk may still be written");
-
-        Files.copy(file, repository.resolve("2026_11_26_22_00_01.jfr"));
-        RecordingStatsAhead two = new RecordingStatsAhead(marker, file, dir.resolve("repository"));
-        assertEquals(0, two.waitFor(target(marker, 0)));
-        assertTrue(two.warmedUp());
-        assertEquals(RecordingStats.of(file), two.statsIfUnchanged(), "the count itself is untouched by the warm-up");
     }
 }
