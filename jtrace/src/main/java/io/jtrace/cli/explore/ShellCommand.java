@@ -6,8 +6,9 @@ import java.util.List;
 /**
  * One command of the explore shell: its names, one line of usage and help, what its arguments
  * complete to, and what it does. {@code move}: Enter on an empty line repeats it, as in gdb.
+ * {@code help} is text, or text made when first read (a report's usage).
  */
-record ShellCommand(String name, List<String> aliases, String usage, String summary, String help, boolean move,
+record ShellCommand(String name, List<String> aliases, String usage, String summary, CharSequence help, boolean move,
                     Completion completion, Action action) {
 
     /** What a command does with its arguments; output goes to {@code out}, problems are {@link ShellError}s. */
