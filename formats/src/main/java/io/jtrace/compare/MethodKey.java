@@ -7,6 +7,20 @@ import io.jtrace.model.MethodInfo;
  * per run, in the order classes load, so the same method has different ids in two recordings.
  */
 public record MethodKey(String className, String name, String descriptor) {
+    // equals and hashCode written out, as the record's own (see ThreadInfo): a key of every diff
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof MethodKey k && java.util.Objects.equals(className, k.className)
+                && java.util.Objects.equals(name, k.name) && java.util.Objects.equals(descriptor, k.descriptor);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = java.util.Objects.hashCode(className);
+        h = 31 * h + java.util.Objects.hashCode(name);
+        return 31 * h + java.util.Objects.hashCode(descriptor);
+    }
+
     public static MethodKey of(MethodInfo m) {
         return new MethodKey(m.className(), m.name(), m.descriptor());
     }

@@ -13,6 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 class RecordMethodsTest {
     record SameAsThreadInfo(long id, String name, boolean virtual, int ordinal) {}
 
+    record SameAsMethodKey(String className, String name, String descriptor) {}
+
     record SameAsMethodInfo(int id, String className, String name, String descriptor, String sourceFile, int line, int modifiers) {}
 
     @Test
@@ -42,6 +44,18 @@ class RecordMethodsTest {
             assertNotEquals(m, new MethodInfo(m.id() + 1, m.className(), m.name(), m.descriptor(), m.sourceFile(), m.line(), m.modifiers()));
             assertNotEquals(m, new MethodInfo(m.id(), "x.Y", m.name(), m.descriptor(), m.sourceFile(), m.line(), m.modifiers()));
             assertNotEquals(m, new MethodInfo(m.id(), m.className(), "n", m.descriptor(), m.sourceFile(), m.line(), m.modifiers()));
+        }
+    }
+
+    @Test
+    void methodKey() {
+        for (io.jtrace.compare.MethodKey k : new io.jtrace.compare.MethodKey[] {new io.jtrace.compare.MethodKey("a.B", "m", "()V"),
+            new io.jtrace.compare.MethodKey(null, null, null)}) {
+            assertEquals(new SameAsMethodKey(k.className(), k.name(), k.descriptor()).hashCode(), k.hashCode(), k::toString);
+            assertEquals(k, new io.jtrace.compare.MethodKey(k.className(), k.name(), k.descriptor()));
+            assertNotEquals(k, new io.jtrace.compare.MethodKey("x.Y", k.name(), k.descriptor()));
+            assertNotEquals(k, new io.jtrace.compare.MethodKey(k.className(), "n", k.descriptor()));
+            assertNotEquals(k, new io.jtrace.compare.MethodKey(k.className(), k.name(), "(I)V"));
         }
     }
 }
