@@ -70,8 +70,11 @@ public final class RecordingWriter implements AutoCloseable {
     private final BatchRecording recording;
     private final Map<Long, ThreadBatch> threads = new HashMap<>();
     private long calls;
+    private long untimedCalls;
     private long skipped;
     private boolean closed;
+    /** A write failed (said once, by the event that made it): nothing more is written. */
+    private boolean failed;
 
     /** Opens {@code output}, which should exist already, created with the permissions it must keep. */
     public RecordingWriter(TraceIndex index, Path output) {
@@ -129,6 +132,7 @@ public final class RecordingWriter implements AutoCloseable {
             values(b, values, RecordFormat.ARGUMENT, e.nanos() + origin);
             values(b, values, RecordFormat.RETURN, e.nanos() + origin);
             b.encoder.exitUntimed();
+            untimedCalls++;
             b.pop();
         } else if (e instanceof MethodCall m) {
             before(b, e.nanos() + origin);
@@ -177,6 +181,7 @@ public final class RecordingWriter implements AutoCloseable {
             b.encoder.exitExceptional(nanos, x == null ? 0 : x.identity(), x == null ? 0 : index.symbols().typeId(x.type()));
         } else if (kind == ExitKind.RETURN_UNTIMED) {
             b.encoder.exitUntimed();
+            untimedCalls++;
         } else {
             b.encoder.exit(nanos);
         }
@@ -194,9 +199,11 @@ public final class RecordingWriter implements AutoCloseable {
     private void flush(ThreadBatch b) {
         if (b.encoder.records() == 0) return;
         try {
+            recording.calls(calls, untimedCalls);
             recording.batch(b.thread.id(), b.thread.name(), b.thread.virtual(), b.sequence++, b.encoder.baseNanos(),
                     b.encoder.lastNanos(), b.startDepth, b.encoder.records(), b.encoder.payloadBytes(), b.encoder.size());
         } catch (IOException e) {
+            failed = true;
             throw new io.jtrace.format.OutputFailedException(e, output.toString());
         }
         b.encoder.reset(0);
@@ -221,14 +228,16 @@ public final class RecordingWriter implements AutoCloseable {
         return skipped;
     }
 
-    /** Writes the remaining batches and ends the recording. */
+    /** Writes the remaining batches and ends the recording; after a failed write, only closes the file. */
     @Override
     public void close() throws IOException {
         if (closed) return;
         closed = true;
         try (recording) {
+            if (failed) return;
             for (ThreadBatch b : threads.values()) flush(b);
             threads.clear();
+            recording.calls(calls, untimedCalls);
         } catch (IOException e) {
             throw new io.jtrace.format.OutputFailedException(e, output.toString());
         }

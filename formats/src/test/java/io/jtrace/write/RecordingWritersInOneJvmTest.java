@@ -135,4 +135,27 @@ class RecordingWritersInOneJvmTest {
             assertEquals("cannot write /dev/full: no space left on device", e.problemLine());
         }
     }
+
+    /**
+     * A write that fails part-way (a full disk, over a megabyte in): the failure comes out of the
+     * event that made the write, and closing the writer then writes nothing more.
+     */
+    @Test
+    void aWriteThatFailsPartWayIsTheLastWrite() throws Exception {
+        Path full = Path.of("/dev/full");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(full), "no /dev/full here");
+        try (TraceIndex source = TraceReader.read(source("partway.jfr", POOLED), null)) {
+            io.jtrace.model.MethodInfo m = source.symbols().method(1);
+            io.jtrace.model.ThreadInfo t = new io.jtrace.model.ThreadInfo(1, "main", false, 0);
+            RecordingWriter w = new RecordingWriter(source, full);
+            io.jtrace.format.OutputFailedException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    io.jtrace.format.OutputFailedException.class, () -> {
+                        for (long i = 0; i < 2_000_000; i++) {
+                            w.event(new io.jtrace.model.MethodCall(t, i * 1_000, 0, m, 500, io.jtrace.model.ExitKind.RETURN, null));
+                        }
+                    });
+            assertEquals("cannot write /dev/full: no space left on device", e.problemLine());
+            w.close(); // closes the file, writes nothing more, says nothing more
+        }
+    }
 }

@@ -60,9 +60,15 @@ public final class BatchRecording implements AutoCloseable {
     private long chunkEnd;
     /** The latest tick written: the time of the next chunk's definitions. */
     private long now;
+    /** Where the chunk's batches begin in the file: after its definitions, which a chunk's size does not count. */
+    private long batchesAt;
     private long batches;
     private long records;
+    private long calls;
+    private long untimedCalls;
     private boolean closed;
+    /** A write failed: the file is no longer written, only closed. */
+    private boolean failed;
 
     /** Opens {@code output} (it should exist, with the permissions it must keep) and begins the first chunk. */
     public BatchRecording(TraceIndex source, Path output) throws IOException {
@@ -73,9 +79,23 @@ public final class BatchRecording implements AutoCloseable {
         this.source = source;
         this.chunkBytes = chunkBytes;
         this.file = FileChannel.open(output, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-        types.jdk.writeMetadata(metadata);
-        now = source.nanoOrigin() == Long.MIN_VALUE ? 0 : source.nanoOrigin();
-        beginChunk();
+        try {
+            types.jdk.writeMetadata(metadata);
+            now = source.nanoOrigin() == Long.MIN_VALUE ? 0 : source.nanoOrigin();
+            beginChunk();
+        } catch (RuntimeException | Error e) {
+            file.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The calls the batches written so far hold, and how many of them are untimed: what the
+     * statistics say (jtrace run's closing count and query's recordings table read them).
+     */
+    public void calls(long calls, long untimedCalls) {
+        this.calls = calls;
+        this.untimedCalls = untimedCalls;
     }
 
     /**
@@ -97,7 +117,8 @@ public final class BatchRecording implements AutoCloseable {
         piece.endEvent(at);
         batches++;
         records += recordCount;
-        if (flushed + piece.size() - chunkAt >= chunkBytes) {
+        if (failed) throw new IOException("an earlier write failed");
+        if (flushed + piece.size() - batchesAt >= chunkBytes) {
             endChunk(false);
             beginChunk();
         } else if (piece.size() >= PIECE) {
@@ -113,13 +134,13 @@ public final class BatchRecording implements AutoCloseable {
         return records;
     }
 
-    /** Ends the last chunk and closes the file. */
+    /** Ends the last chunk and closes the file; after a failed write, only closes it. */
     @Override
     public void close() throws IOException {
         if (closed) return;
         closed = true;
         try (file) {
-            endChunk(true);
+            if (!failed) endChunk(true);
         }
     }
 
@@ -143,6 +164,7 @@ public final class BatchRecording implements AutoCloseable {
         writeTypes();
         writeMethods();
         writeVariables();
+        batchesAt = flushed + piece.size();
     }
 
     private void endChunk(boolean last) throws IOException {
@@ -157,12 +179,22 @@ public final class BatchRecording implements AutoCloseable {
         long epochStart = source.epochNanosOrigin() + (chunkStart - source.nanoOrigin());
         ChunkWriter.writeHeader(header, size, constantPoolOffset, metadataOffset, epochStart, chunkEnd - chunkStart, chunkStart, last);
         ByteBuffer bytes = ByteBuffer.wrap(header.toByteArray());
-        for (long at = chunkAt; bytes.hasRemaining(); ) at += file.write(bytes, at);
+        try {
+            for (long at = chunkAt; bytes.hasRemaining(); ) at += file.write(bytes, at);
+        } catch (IOException e) {
+            failed = true;
+            throw e;
+        }
     }
 
     private void flush() throws IOException {
         ByteBuffer bytes = piece.asByteBuffer();
-        while (bytes.hasRemaining()) file.write(bytes);
+        try {
+            while (bytes.hasRemaining()) file.write(bytes);
+        } catch (IOException e) {
+            failed = true; // part of the piece may be in the file: nothing more is written
+            throw e;
+        }
         flushed += piece.size();
         piece.clear();
     }
@@ -227,8 +259,8 @@ public final class BatchRecording implements AutoCloseable {
     }
 
     /**
-     * The counts so far, as the agent writes them at a chunk's end: this file's batches and
-     * records; the source's methods, failures and JFR's loss (so that every reader of this file
+     * The counts so far, as the agent writes them at a chunk's end: this file's batches, records
+     * and calls; the source's methods, failures and JFR's loss (so that every reader of this file
      * warns of the source's loss); counters this file does not know, 0.
      */
     private void writeStatistics() {
@@ -238,8 +270,8 @@ public final class BatchRecording implements AutoCloseable {
         piece.writeVarLong(source.symbols().methodCount());
         piece.writeVarLong(batches);
         piece.writeVarLong(records);
-        piece.writeVarLong(0); // calls
-        piece.writeVarLong(0); // untimedCalls
+        piece.writeVarLong(calls);
+        piece.writeVarLong(untimedCalls);
         piece.writeVarLong(0); // threads
         piece.writeVarLong(source.internalErrors());
         piece.writeVarLong(source.dataLossEvents());

@@ -173,4 +173,89 @@ class BatchRecordingTest {
             assertEquals(20L * perThread, calls[2]);
         }
     }
+
+    /** A source whose definitions alone are more than a chunk (many methods, small chunks). */
+    private Path manyMethods(int methods) throws Exception {
+        Path file = dir.resolve("many.jfr");
+        try (Recording r = new Recording()) {
+            r.start();
+            SessionEvent s = new SessionEvent();
+            s.nanoOrigin = NANO_ORIGIN;
+            s.epochNanosOrigin = EPOCH_ORIGIN;
+            s.formatVersion = RecordEncoder.FORMAT;
+            s.commit();
+            for (int i = 1; i <= methods; i++) {
+                MethodDefinitionEvent m = new MethodDefinitionEvent();
+                m.methodId = i;
+                m.className = "com.example.some.rather.long.package.name.Type" + i;
+                m.methodName = "method" + i;
+                m.descriptor = "(Ljava/lang/String;I)V";
+                m.commit();
+            }
+            r.stop();
+            r.dump(file);
+        }
+        return file;
+    }
+
+    /**
+     * A chunk's size counts its batches, not the definitions it starts with: definitions larger
+     * than a chunk once made every batch a chunk of its own, each with all the definitions again.
+     */
+    @Test
+    void definitionsLargerThanAChunkDoNotMultiplyChunks() throws Exception {
+        Path out = Files.createFile(dir.resolve("defs.jfr"));
+        int batches = 20;
+        long batchBytes = 0;
+        try (TraceIndex index = TraceReader.read(manyMethods(300), null);
+             BatchRecording w = new BatchRecording(index, out, 4096)) {
+            RecordEncoder e = new RecordEncoder();
+            for (int i = 0; i < batches; i++) {
+                long base = NANO_ORIGIN + i * 100_000L;
+                e.reset(base);
+                for (int c = 0; c < 10; c++) {
+                    e.enter(1 + c, base + c * 2_000L);
+                    e.exit(base + c * 2_000L + 1_000);
+                }
+                batchBytes += e.size();
+                w.batch(1, "main", false, i, base, e.lastNanos(), 0, e.records(), e.payloadBytes(), e.size());
+            }
+        }
+        long chunks = RecordingFile.readAllEvents(out).stream().filter(ev -> ev.getEventType().getName().equals(SessionEvent.NAME)).count();
+        assertTrue(batchBytes < 4096, "the batches fit one chunk: " + batchBytes);
+        assertEquals(1, chunks, "one chunk for " + batchBytes + " bytes of batches");
+        try (TraceIndex index = TraceReader.read(out, null)) {
+            assertEquals(300, index.symbols().methodCount());
+            assertEquals(20L * batches, index.records());
+        }
+    }
+
+    /**
+     * The statistics of a filtered recording count its calls and untimed calls, as the agent's do:
+     * jtrace run's closing count and query's recordings table read them ({@code RecordingStats}).
+     */
+    @Test
+    void theStatisticsCountTheCallsWritten() throws Exception {
+        Path out = Files.createFile(dir.resolve("calls.jfr"));
+        try (TraceIndex source = TraceReader.read(agentsTypes(), null)) {
+            MethodInfo m = source.symbols().method(1);
+            ThreadInfo t = new ThreadInfo(3, "worker", false, 0);
+            try (io.jtrace.write.RecordingWriter w = new io.jtrace.write.RecordingWriter(source, out)) {
+                long at = 1_000;
+                for (int i = 0; i < 5; i++, at += 10_000) {
+                    w.event(new io.jtrace.model.MethodCall(t, at, 0, m, 2_000, ExitKind.RETURN, null));
+                }
+                for (int i = 0; i < 3; i++, at += 10_000) {
+                    w.event(new io.jtrace.model.MethodCall(t, at, 0, m, 0, ExitKind.RETURN_UNTIMED, null));
+                }
+                w.endThread(t);
+            }
+        }
+        io.jtrace.report.RecordingStats stats = io.jtrace.report.RecordingStats.of(out);
+        assertEquals(8, stats.calls());
+        assertEquals(3, stats.untimedCalls());
+        try (TraceIndex index = TraceReader.read(out, null)) {
+            assertEquals(3, index.untimedCalls());
+        }
+    }
 }
