@@ -213,7 +213,7 @@ public final class TraceIndex implements AutoCloseable {
      * they do not say: then there may be some.
      */
     public long untimedCalls() {
-        // a filtered recording's statistics count no calls (jtrace filter does not): they do not say
+        // statistics that count no calls (a recording filtered before 2026-11-28) do not say
         boolean covered = statisticsRecords == records && statisticsCalls > 0;
         return covered ? statisticsUntimed : -1;
     }

@@ -48,9 +48,10 @@ public record RecordingStats(long records, long calls, int threads, long bytes, 
         } catch (IOException | RuntimeException e) {
             damage = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         }
-        // the agent's counters cover the whole file unless the JVM died before writing them last
-        boolean covered = c.statisticsRecords == c.records;
-        long calls = covered && c.statisticsCalls >= 0 ? c.statisticsCalls : countCalls(file);
+        // the agent's counters cover the whole file unless the JVM died before writing them last; no
+        // calls among records says nothing (a recording filtered before 2026-11-28 counted none), as in TraceIndex
+        boolean covered = c.statisticsRecords == c.records && (c.statisticsCalls > 0 || c.records == 0);
+        long calls = covered ? c.statisticsCalls : countCalls(file);
         return new RecordingStats(c.records, calls, c.threads.size(), Files.size(file), c.lostBytes, damage,
                 Math.max(0, c.statisticsBatches - c.batches), Math.max(0, c.statisticsRecords - c.records),
                 covered ? c.statisticsUntimed : -1);

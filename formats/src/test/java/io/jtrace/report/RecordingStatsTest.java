@@ -21,7 +21,12 @@ class RecordingStatsTest {
 
     /** Three batches of two calls each in the file; the agent's statistics claim {@code batches} and {@code records}. */
     private Path recording(long batches, long records) throws Exception {
-        Path file = dir.resolve("rec-" + batches + "-" + records + ".jfr");
+        return recording(batches, records, records / 2);
+    }
+
+    /** As above, the agent's statistics claiming {@code calls}. */
+    private Path recording(long batches, long records, long calls) throws Exception {
+        Path file = dir.resolve("rec-" + batches + "-" + records + "-" + calls + ".jfr");
         try (Recording r = new Recording()) {
             r.start();
             TestBatches.sessionAndMethods(1);
@@ -37,7 +42,7 @@ class RecordingStatsTest {
             TracerStatisticsEvent stats = new TracerStatisticsEvent();
             stats.batches = batches;
             stats.records = records;
-            stats.calls = records / 2;
+            stats.calls = calls;
             stats.untimedCalls = 1;
             stats.commit();
             r.stop();
@@ -73,5 +78,13 @@ class RecordingStatsTest {
         assertEquals(0, s.missingRecords());
         assertEquals(6, s.calls(), "replayed: the agent's count covers less than the file");
         assertEquals(-1, s.untimedCalls(), "not known: the agent's count covers less than the file");
+    }
+
+    /** Statistics that count no calls among their records (a recording filtered before 2026-11-28) say nothing of them. */
+    @Test
+    void noCallsAmongRecordsIsNotAnAnswer() throws Exception {
+        RecordingStats s = RecordingStats.of(recording(3, 12, 0));
+        assertEquals(6, s.calls(), "replayed");
+        assertEquals(-1, s.untimedCalls(), "not known");
     }
 }
