@@ -67,6 +67,14 @@ public final class BatchRecording implements AutoCloseable {
     private long calls;
     private long untimedCalls;
     private boolean closed;
+    /**
+     * The chunk's pool of strings, key by string: the definitions' class, method and type names
+     * and the batches' thread names, each written once per chunk, as JFR pools the agent's. A
+     * string keeps its key in every chunk ({@link #stringKeys}): the JDK's parser keeps a pool's
+     * entries from one chunk to the next, so a key must never name another string.
+     */
+    private final java.util.Map<String, Long> strings = new java.util.LinkedHashMap<>();
+    private final java.util.Map<String, Long> stringKeys = new java.util.HashMap<>();
     /** A write failed: the file is no longer written, only closed. */
     private boolean failed;
 
@@ -107,7 +115,7 @@ public final class BatchRecording implements AutoCloseable {
                       int startDepth, int recordCount, byte[] payload, int length) throws IOException {
         int at = begin(types.batch, startNanos, endNanos);
         piece.writeVarLong(threadId);
-        piece.writeString(threadName);
+        writePooled(threadName);
         piece.writeBoolean(virtual);
         piece.writeVarLong(sequence);
         piece.writeVarLong(startNanos);
@@ -157,6 +165,7 @@ public final class BatchRecording implements AutoCloseable {
     }
 
     private void beginChunk() {
+        strings.clear();
         chunkAt = flushed + piece.size();
         chunkStart = chunkEnd = now;
         for (int i = 0; i < ChunkHeader.SIZE; i++) piece.writeByte(0); // the header, written at the chunk's end
@@ -170,7 +179,7 @@ public final class BatchRecording implements AutoCloseable {
     private void endChunk(boolean last) throws IOException {
         writeStatistics();
         long constantPoolOffset = flushed + piece.size() - chunkAt;
-        ChunkWriter.writeConstantPoolEvent(piece, chunkStart, chunkEnd - chunkStart, pools -> pools.writeVarInt(0));
+        ChunkWriter.writeConstantPoolEvent(piece, chunkStart, chunkEnd - chunkStart, this::writeStringPool);
         long metadataOffset = flushed + piece.size() - chunkAt;
         ChunkWriter.writeMetadataEvent(piece, chunkStart, metadata);
         long size = flushed + piece.size() - chunkAt;
@@ -199,6 +208,35 @@ public final class BatchRecording implements AutoCloseable {
         piece.clear();
     }
 
+    /** {@code s} as a reference to the chunk's string pool (null and empty in place, as JFR writes them). */
+    private void writePooled(String s) {
+        if (s == null || s.isEmpty()) {
+            piece.writeString(s);
+            return;
+        }
+        Long key = strings.get(s);
+        if (key == null) {
+            key = stringKeys.computeIfAbsent(s, k -> (long) stringKeys.size() + 1);
+            strings.put(s, key);
+        }
+        piece.writeStringRef(key);
+    }
+
+    /** The chunk's constant pools: its strings, if any. */
+    private void writeStringPool(JfrBytes out) {
+        if (strings.isEmpty()) {
+            out.writeVarInt(0);
+            return;
+        }
+        out.writeVarInt(1);
+        out.writeVarLong(types.jdk.string.id);
+        out.writeVarInt(strings.size());
+        for (java.util.Map.Entry<String, Long> e : strings.entrySet()) {
+            out.writeVarLong(e.getValue());
+            out.writeString(e.getKey());
+        }
+    }
+
     // ---------------------------------------------------------------- the source's definitions, every chunk
 
     private void writeSession() {
@@ -218,8 +256,8 @@ public final class BatchRecording implements AutoCloseable {
         for (Map.Entry<Integer, String> t : symbols.types().entrySet()) {
             int at = begin(types.type, now, now);
             piece.writeVarInt(t.getKey());
-            piece.writeString(t.getValue());
-            piece.writeString(String.join(",", symbols.superTypes(t.getValue())));
+            writePooled(t.getValue());
+            writePooled(String.join(",", symbols.superTypes(t.getValue())));
             piece.endEvent(at);
         }
     }
@@ -228,10 +266,10 @@ public final class BatchRecording implements AutoCloseable {
         for (MethodInfo m : source.symbols().methods()) {
             int at = begin(types.method, now, now);
             piece.writeVarInt(m.id());
-            piece.writeString(m.className());
-            piece.writeString(m.name());
-            piece.writeString(m.descriptor());
-            piece.writeString(m.sourceFile());
+            writePooled(m.className());
+            writePooled(m.name());
+            writePooled(m.descriptor());
+            writePooled(m.sourceFile());
             piece.writeVarInt(m.line());
             piece.writeVarInt(m.modifiers());
             piece.endEvent(at);
@@ -246,11 +284,11 @@ public final class BatchRecording implements AutoCloseable {
             int at = begin(types.variable, now, now);
             piece.writeVarInt(v.siteId());
             piece.writeVarInt(v.methodId());
-            piece.writeString(v.kind().label());
-            piece.writeString(v.name());
-            piece.writeString(v.type());
+            writePooled(v.kind().label());
+            writePooled(v.name());
+            writePooled(v.type());
             piece.writeVarInt(v.slot());
-            piece.writeString(v.ownerClass());
+            writePooled(v.ownerClass());
             piece.writeVarInt(v.line());
             piece.writeBoolean(v.write());
             piece.writeBoolean(v.redacted());
