@@ -102,9 +102,18 @@ class FilterTest {
         // JDK Mission Control's parser reads every batch, on the thread and at the time it was traced
         org.openjdk.jmc.common.item.IItemCollection jmc = org.openjdk.jmc.flightrecorder.JfrLoaderToolkit.loadEvents(out.toFile());
         long jmcBatches = 0;
+        java.util.Set<Object> jmcThreadNames = new java.util.HashSet<>();
         for (org.openjdk.jmc.common.item.IItemIterable items : jmc.apply(org.openjdk.jmc.common.item.ItemFilters.type("jtrace.TraceBatch"))) {
             jmcBatches += items.getItemCount();
+            // the thread's name from the chunk's string pool
+            org.openjdk.jmc.common.item.IMemberAccessor<?, org.openjdk.jmc.common.item.IItem> name = null;
+            for (org.openjdk.jmc.common.item.IAccessorKey<?> k : items.getType().getAccessorKeys().keySet()) {
+                if (k.getIdentifier().equals("threadName")) name = items.getType().getAccessor(k);
+            }
+            assertTrue(name != null, "JMC sees no threadName field");
+            for (org.openjdk.jmc.common.item.IItem item : items) jmcThreadNames.add(name.getMember(item));
         }
+        assertEquals(java.util.Set.of("customer-2"), jmcThreadNames);
         List<RecordedEvent> batches = RecordingFile.readAllEvents(out).stream()
                 .filter(e -> e.getEventType().getName().equals("jtrace.TraceBatch")).toList();
         assertTrue(jmcBatches > 0);
