@@ -106,11 +106,8 @@ class FilterTest {
         for (org.openjdk.jmc.common.item.IItemIterable items : jmc.apply(org.openjdk.jmc.common.item.ItemFilters.type("jtrace.TraceBatch"))) {
             jmcBatches += items.getItemCount();
             // the thread's name from the chunk's string pool
-            org.openjdk.jmc.common.item.IMemberAccessor<?, org.openjdk.jmc.common.item.IItem> name = null;
-            for (org.openjdk.jmc.common.item.IAccessorKey<?> k : items.getType().getAccessorKeys().keySet()) {
-                if (k.getIdentifier().equals("threadName")) name = items.getType().getAccessor(k);
-            }
-            assertTrue(name != null, "JMC sees no threadName field");
+            org.openjdk.jmc.common.item.IMemberAccessor<?, org.openjdk.jmc.common.item.IItem> name =
+                    JmcReadsExportTest.field(items.getType(), "threadName");
             for (org.openjdk.jmc.common.item.IItem item : items) jmcThreadNames.add(name.getMember(item));
         }
         assertEquals(java.util.Set.of("customer-2"), jmcThreadNames);

@@ -219,8 +219,8 @@ class JmcReadsExportTest {
         return new Facts(jmcThreads.size(), untimed, chunks, exceptions);
     }
 
-    /** The accessor of an event's own field, by its name. */
-    private static IMemberAccessor<?, IItem> field(IType<IItem> type, String name) {
+    /** The accessor of an event's own field, by its name (FilterTest's too). */
+    static IMemberAccessor<?, IItem> field(IType<IItem> type, String name) {
         for (IAccessorKey<?> k : type.getAccessorKeys().keySet()) {
             if (k.getIdentifier().equals(name)) return type.getAccessor(k);
         }

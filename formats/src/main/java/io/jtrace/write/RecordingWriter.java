@@ -72,9 +72,6 @@ public final class RecordingWriter implements AutoCloseable {
     private long calls;
     private long untimedCalls;
     private long skipped;
-    private boolean closed;
-    /** A write failed (said once, by the event that made it): nothing more is written. */
-    private boolean failed;
 
     /** Opens {@code output}, which should exist already, created with the permissions it must keep. */
     public RecordingWriter(TraceIndex index, Path output) {
@@ -203,7 +200,6 @@ public final class RecordingWriter implements AutoCloseable {
             recording.batch(b.thread.id(), b.thread.name(), b.thread.virtual(), b.sequence++, b.encoder.baseNanos(),
                     b.encoder.lastNanos(), b.startDepth, b.encoder.records(), b.encoder.payloadBytes(), b.encoder.size());
         } catch (IOException e) {
-            failed = true;
             throw new io.jtrace.format.OutputFailedException(e, output.toString());
         }
         b.encoder.reset(0);
@@ -228,13 +224,10 @@ public final class RecordingWriter implements AutoCloseable {
         return skipped;
     }
 
-    /** Writes the remaining batches and ends the recording; after a failed write, only closes the file. */
+    /** Writes the remaining batches and ends the recording (after a failed write, the recording only closes the file). */
     @Override
     public void close() throws IOException {
-        if (closed) return;
-        closed = true;
         try (recording) {
-            if (failed) return;
             for (ThreadBatch b : threads.values()) flush(b);
             threads.clear();
             recording.calls(calls, untimedCalls);

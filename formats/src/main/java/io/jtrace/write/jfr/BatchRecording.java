@@ -68,14 +68,12 @@ public final class BatchRecording implements AutoCloseable {
     private long untimedCalls;
     private boolean closed;
     /**
-     * The chunk's pool of strings, key by string: the definitions' class, method and type names
-     * and the batches' thread names, each written once per chunk, as JFR pools the agent's. A
-     * string keeps its key in every chunk ({@link #stringKeys}): the JDK's parser keeps a pool's
-     * entries from one chunk to the next, so a key must never name another string.
+     * The chunk's pool of strings: the definitions' class, method and type names and the batches'
+     * thread names, each written once per chunk, as JFR pools the agent's (keys never given to
+     * another string, see {@link Pool}).
      */
-    private final java.util.Map<String, Long> strings = new java.util.LinkedHashMap<>();
-    private final java.util.Map<String, Long> stringKeys = new java.util.HashMap<>();
-    /** A write failed: the file is no longer written, only closed. */
+    private final Pool<String> strings = new Pool<>();
+    /** A write failed (said once, by the batch or close that made it): nothing more is written, the file only closed. */
     private boolean failed;
 
     /** Opens {@code output} (it should exist, with the permissions it must keep) and begins the first chunk. */
@@ -109,10 +107,11 @@ public final class BatchRecording implements AutoCloseable {
     /**
      * One {@code jtrace.TraceBatch} event: {@code payload}'s first {@code length} bytes (the
      * encoder's, one byte per payload char) from {@code startNanos} (its first record) to
-     * {@code endNanos} (its last).
+     * {@code endNanos} (its last). Dropped after a failed write.
      */
     public void batch(long threadId, String threadName, boolean virtual, long sequence, long startNanos, long endNanos,
                       int startDepth, int recordCount, byte[] payload, int length) throws IOException {
+        if (failed) return;
         int at = begin(types.batch, startNanos, endNanos);
         piece.writeVarLong(threadId);
         writePooled(threadName);
@@ -125,7 +124,6 @@ public final class BatchRecording implements AutoCloseable {
         piece.endEvent(at);
         batches++;
         records += recordCount;
-        if (failed) throw new IOException("an earlier write failed");
         if (flushed + piece.size() - batchesAt >= chunkBytes) {
             endChunk(false);
             beginChunk();
@@ -214,27 +212,14 @@ public final class BatchRecording implements AutoCloseable {
             piece.writeString(s);
             return;
         }
-        Long key = strings.get(s);
-        if (key == null) {
-            key = stringKeys.computeIfAbsent(s, k -> (long) stringKeys.size() + 1);
-            strings.put(s, key);
-        }
-        piece.writeStringRef(key);
+        Integer key = strings.find(s);
+        piece.writeStringRef(key != null ? key : strings.add(s, s));
     }
 
     /** The chunk's constant pools: its strings, if any. */
     private void writeStringPool(JfrBytes out) {
-        if (strings.isEmpty()) {
-            out.writeVarInt(0);
-            return;
-        }
-        out.writeVarInt(1);
-        out.writeVarLong(types.jdk.string.id);
-        out.writeVarInt(strings.size());
-        for (java.util.Map.Entry<String, Long> e : strings.entrySet()) {
-            out.writeVarLong(e.getValue());
-            out.writeString(e.getKey());
-        }
+        out.writeVarInt(strings.size() > 0 ? 1 : 0);
+        ConstantPools.writeStrings(out, types.jdk.string, strings);
     }
 
     // ---------------------------------------------------------------- the source's definitions, every chunk

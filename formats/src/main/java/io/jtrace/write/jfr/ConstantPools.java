@@ -157,7 +157,8 @@ final class ConstantPools {
         if (start(out, types.stackTrace, stacks.size())) stacks.write(out, FRAME_TYPE_KEY);
     }
 
-    private static void writeStrings(JfrBytes out, TypeDeclaration type, Pool<String> pool) {
+    /** A pool of strings of {@code type}, if it has entries (also {@link BatchRecording}'s). */
+    static void writeStrings(JfrBytes out, TypeDeclaration type, Pool<String> pool) {
         if (!start(out, type, pool.size())) return;
         for (int i = 0; i < pool.size(); i++) {
             out.writeVarLong(pool.key(i));

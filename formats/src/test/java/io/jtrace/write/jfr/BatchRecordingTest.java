@@ -47,9 +47,9 @@ class BatchRecordingTest {
     private static final long NANO_ORIGIN = 5_000_000_000L;
     private static final long EPOCH_ORIGIN = 1_700_000_000_000_000_000L;
 
-    /** A recording JFR wrote in this JVM with one event of each of the agent's types. */
-    private Path agentsTypes() throws Exception {
-        Path file = dir.resolve("source.jfr");
+    /** A recording JFR wrote in this JVM: a session at {@link #NANO_ORIGIN}, then {@code events}' events. */
+    private Path source(String name, Runnable events) throws Exception {
+        Path file = dir.resolve(name);
         try (Recording r = new Recording()) {
             r.start();
             SessionEvent s = new SessionEvent();
@@ -58,20 +58,31 @@ class BatchRecordingTest {
             s.version = "test";
             s.formatVersion = RecordEncoder.FORMAT;
             s.commit();
-            MethodDefinitionEvent m = new MethodDefinitionEvent();
-            m.methodId = 1;
-            m.className = "a.B";
-            m.methodName = "m";
-            m.descriptor = "()V";
-            m.commit();
-            new TypeDefinitionEvent().commit();
-            new VariableDefinitionEvent().commit();
-            new TracerStatisticsEvent().commit();
-            new TraceBatchEvent().commit(); // no records: jtrace's reader skips it
+            events.run();
             r.stop();
             r.dump(file);
         }
         return file;
+    }
+
+    private static void method(int id, String className, String name, String descriptor) {
+        MethodDefinitionEvent m = new MethodDefinitionEvent();
+        m.methodId = id;
+        m.className = className;
+        m.methodName = name;
+        m.descriptor = descriptor;
+        m.commit();
+    }
+
+    /** A recording JFR wrote in this JVM with one event of each of the agent's types. */
+    private Path agentsTypes() throws Exception {
+        return source("source.jfr", () -> {
+            method(1, "a.B", "m", "()V");
+            new TypeDefinitionEvent().commit();
+            new VariableDefinitionEvent().commit();
+            new TracerStatisticsEvent().commit();
+            new TraceBatchEvent().commit(); // no records: jtrace's reader skips it
+        });
     }
 
     private static Map<String, EventType> jtraceTypes(Path file) throws Exception {
@@ -176,26 +187,11 @@ class BatchRecordingTest {
 
     /** A source whose definitions alone are more than a chunk (many methods, small chunks). */
     private Path manyMethods(int methods) throws Exception {
-        Path file = dir.resolve("many.jfr");
-        try (Recording r = new Recording()) {
-            r.start();
-            SessionEvent s = new SessionEvent();
-            s.nanoOrigin = NANO_ORIGIN;
-            s.epochNanosOrigin = EPOCH_ORIGIN;
-            s.formatVersion = RecordEncoder.FORMAT;
-            s.commit();
+        return source("many.jfr", () -> {
             for (int i = 1; i <= methods; i++) {
-                MethodDefinitionEvent m = new MethodDefinitionEvent();
-                m.methodId = i;
-                m.className = "com.example.some.rather.long.package.name.Type" + i;
-                m.methodName = "method" + i;
-                m.descriptor = "(Ljava/lang/String;I)V";
-                m.commit();
+                method(i, "com.example.some.rather.long.package.name.Type" + i, "method" + i, "(Ljava/lang/String;I)V");
             }
-            r.stop();
-            r.dump(file);
-        }
-        return file;
+        });
     }
 
     /**

@@ -151,8 +151,7 @@ public final class ClassArchive {
             Files.createFile(lock);
             return true;
         } catch (FileAlreadyExistsException e) {
-            FileTime t = Files.getLastModifiedTime(lock);
-            if (System.currentTimeMillis() - t.toMillis() < STALE_LOCK_MILLIS) return false;
+            if (System.currentTimeMillis() - modified(lock) < STALE_LOCK_MILLIS) return false;
             Files.setLastModifiedTime(lock, FileTime.fromMillis(System.currentTimeMillis()));
             return true;
         }
