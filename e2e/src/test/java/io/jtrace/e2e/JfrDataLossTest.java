@@ -24,9 +24,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * JFR dropping a traced program's events (FaultSuiteTest's other faults are beside it): its own class
- * because it is the suite's longest case (up to four traced runs of 16 threads flooding JFR, then
- * every reading command in this JVM over a recording of some 280 MB), which holds the test JVM's
- * heap and runs beside lighter classes, not alone.
+ * because it was the suite's longest case (up to four traced runs of 16 threads flooding JFR, then
+ * every reading command in this JVM over the recording), which holds the test JVM's heap and runs
+ * beside lighter classes, not alone. The flood is capped at 1,000 calls a millisecond a thread
+ * (~32M calls, ~60 MB): uncapped it made 12-340M calls, as fast as the machine allowed, and the
+ * case took 65-170 s; JDK 17 loses batches to a stalled recorder thread at the capped rate as well
+ * (5 of 5 runs, 1-15 batches, both of its loss branches; 2026-11-28).
  */
 @ReadsLargeRecordings // every reading command in this JVM over the flood's recording
 class JfrDataLossTest {
@@ -47,7 +50,7 @@ class JfrDataLossTest {
 
     /**
      * JFR dropping events for real: small JFR buffers (two global buffers of 512 KB, thread
-     * buffers of 64 KB), 16 threads calling as fast as they can, and JFR's recorder thread stopped
+     * buffers of 64 KB), 16 threads calling at up to 1M calls a second each, and JFR's recorder thread stopped
      * for 1.5 s, then longer (ptrace, as a write to a stalled disk stops it), so the threads find no free
      * buffer. JDK 17 drops what it cannot place and says so with jdk.DataLoss events: jtrace
      * marks the missing batches ('~') and every reading command warns (in most runs: when JFR found
@@ -84,7 +87,7 @@ class JfrDataLossTest {
             Files.deleteIfExists(dir.resolve("out.txt"));
             List<String> args = new ArrayList<>(List.of("run", "-o", rec.toString(), "--", jdk.java().toString(),
                     "-XX:FlightRecorderOptions:memorysize=1m,numglobalbuffers=2,globalbuffersize=512k,threadbuffersize=64k",
-                    "-cp", Jtrace.examplesClassPath(), "faults.Flood", "16", "2000"));
+                    "-cp", Jtrace.examplesClassPath(), "faults.Flood", "16", "2000", "1000"));
             Process jtrace = Jtrace.start(dir, args.toArray(String[]::new));
             // looked up before the flood starts, as it always was (in CI a look-up after "started"
             // found no such thread); looked up again only if ptrace refused the first one
