@@ -447,6 +447,67 @@ class QueryTest {
         }
     }
 
+    /**
+     * DuckDB's native library is unpacked once into jtrace's cache (not by the driver into a
+     * temporary file at every query), used as it is by the next query, unpacked again when cut,
+     * and unpacked by the driver as before when the cache cannot be written.
+     */
+    @Test
+    void theEnginesLibraryIsUnpackedOnce() throws Exception {
+        Path rec = record(Jdk.current(), "bank.jfr", List.of(), "bank.Main", "2", "5");
+        Path tmp = Files.createDirectory(dir.resolve("tmp"));
+        Path cache = dir.resolve("cache");
+        Map<String, String> env = Map.of("TMPDIR", tmp.toString(), "XDG_CACHE_HOME", cache.toString());
+        String expected = Jtrace.jtrace(dir, "query", rec.toString(), "SELECT count(*) FROM calls").out();
+
+        Jtrace.Result first = Jtrace.jtraceWithEnv(dir, env, "query", rec.toString(), "SELECT count(*) FROM calls");
+        assertEquals(expected, first.out(), first::toString);
+        assertEquals("", first.err());
+        Path library;
+        try (Stream<Path> unpacked = Files.walk(cache.resolve("jtrace/engine"))) {
+            List<Path> files = unpacked.filter(Files::isRegularFile).toList();
+            assertEquals(1, files.size(), files::toString);
+            library = files.get(0);
+        }
+        java.util.zip.ZipEntry entry = libraryEntry(library);
+        Object fileKey = Files.readAttributes(library, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+
+        Jtrace.Result second = Jtrace.jtraceWithEnv(dir, env, "query", rec.toString(), "SELECT count(*) FROM calls");
+        assertEquals(expected, second.out(), second::toString);
+        assertEquals(fileKey, Files.readAttributes(library, java.nio.file.attribute.BasicFileAttributes.class).fileKey(),
+                "the second query used the unpacked library as it was");
+
+        // a cut library (a disk filled up, a copied cache) is unpacked again, whole
+        byte[] whole = Files.readAllBytes(library);
+        Files.write(library, java.util.Arrays.copyOf(whole, whole.length / 3));
+        Jtrace.Result afterCut = Jtrace.jtraceWithEnv(dir, env, "query", rec.toString(), "SELECT count(*) FROM calls");
+        assertEquals(expected, afterCut.out(), afterCut::toString);
+        assertEquals("", afterCut.err());
+        assertEquals(entry.getSize(), Files.size(library));
+
+        // no cache to write into (XDG_CACHE_HOME names a file): the driver unpacks the library itself
+        Path notADirectory = Files.writeString(dir.resolve("not-a-directory"), "x");
+        Jtrace.Result uncached = Jtrace.jtraceWithEnv(dir, Map.of("TMPDIR", tmp.toString(), "XDG_CACHE_HOME", notADirectory.toString()),
+                "query", rec.toString(), "SELECT count(*) FROM calls");
+        assertEquals(expected, uncached.out(), uncached::toString);
+        assertEquals("", uncached.err());
+        try (Stream<Path> left = Files.list(tmp)) {
+            assertEquals(List.of(), left.toList(), "the driver's temporary library is removed at exit");
+        }
+    }
+
+    /** The entry of jtrace-query.jar whose bytes {@code library} holds (CRC-32 and size). */
+    private static java.util.zip.ZipEntry libraryEntry(Path library) throws Exception {
+        byte[] bytes = Files.readAllBytes(library);
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(bytes);
+        try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(Jtrace.executable().resolveSibling("jtrace-query.jar").toFile())) {
+            return jar.stream().filter(e -> e.getName().startsWith("libduckdb_java.so_"))
+                    .filter(e -> e.getSize() == bytes.length && e.getCrc() == crc.getValue())
+                    .findFirst().orElseThrow(() -> new AssertionError(library + " is none of the engine's libraries"));
+        }
+    }
+
     @Test
     void withoutTheEngineOneLineSaysWhatToDo() throws Exception {
         Jdk jdk = Jdk.current();

@@ -55,8 +55,8 @@ public final class ManPage {
                 new String[] {"JTRACE_JAVA", "Java 17+ executable that runs jtrace (else $JAVA_HOME/bin/java, else java)."},
                 new String[] {"JTRACE_OPTS", "Extra options for the JVM that runs jtrace, e.g. -Xmx64m."},
                 new String[] {"NO_COLOR", "When set to a non-empty value, no colour even on a terminal."},
-                new String[] {"XDG_CACHE_HOME", "Where the agent jars are unpacked and jtrace's class-data archives"
-                        + " kept (default ~/.cache/jtrace)."},
+                new String[] {"XDG_CACHE_HOME", "Where the agent jars and the SQL engine's native library are unpacked and"
+                        + " jtrace's class-data archives kept (default ~/.cache/jtrace)."},
                 new String[] {"JTRACE_CDS", "off: jtrace's JVM neither uses nor makes its class-data archive (AppCDS;"
                         + " made in the background after the first command, ~0.2 s less start-up for every later one)."},
                 new String[] {"TMPDIR", "Where jtrace keeps its temporary files (the reading commands' spill files,"

@@ -79,7 +79,8 @@ public final class AgentJars {
         }
     }
 
-    private static Path cacheRoot() {
+    /** jtrace's cache directory: {@code $XDG_CACHE_HOME/jtrace}, else {@code ~/.cache/jtrace}. */
+    public static Path cacheRoot() {
         String xdg = System.getenv("XDG_CACHE_HOME");
         Path base = xdg != null && !xdg.isEmpty() ? Paths.get(xdg) : Paths.get(System.getProperty("user.home"), ".cache");
         return base.resolve("jtrace");

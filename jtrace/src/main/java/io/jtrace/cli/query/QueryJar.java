@@ -4,7 +4,6 @@ import io.jtrace.cli.UserException;
 
 import java.net.MalformedURLException;
 import java.net.URISyntaxException;
-import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +16,8 @@ import java.util.ServiceLoader;
  * is not inside the executable) and loads it in a class loader of its own, whose parent is the
  * executable's: the engine uses the executable's reading library. Where: {@code $JTRACE_QUERY_JAR},
  * else beside the running executable (where the build writes it and {@code jtrace install} copies it).
+ * DuckDB's native library is unpacked from it once, into {@code $XDG_CACHE_HOME/jtrace/engine}
+ * ({@link EngineClassLoader}).
  */
 public final class QueryJar {
     private QueryJar() {}
@@ -39,7 +40,8 @@ public final class QueryJar {
                     + ENVIRONMENT + ")");
         }
         try {
-            URLClassLoader loader = new URLClassLoader(new URL[]{jar.toUri().toURL()}, QueryJar.class.getClassLoader());
+            URLClassLoader loader = new EngineClassLoader(jar, io.jtrace.cli.launch.AgentJars.cacheRoot().resolve("engine"),
+                    QueryJar.class.getClassLoader());
             Iterator<SqlEngine> found = ServiceLoader.load(SqlEngine.class, loader).iterator();
             if (!found.hasNext()) throw new UserException(jar + " is not jtrace's SQL engine (no " + SqlEngine.class.getName() + " in it)");
             engine = found.next();
