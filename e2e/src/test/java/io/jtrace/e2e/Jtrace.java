@@ -193,11 +193,13 @@ public final class Jtrace {
             pb.environment().putAll(env);
             pb.environment().put("NO_COLOR", "1");
             Process p = pb.start();
+            // read while writing: a command that answers a long script as it reads it would fill the
+            // output pipe and stop reading its input, and the write below would never end
+            CompletableFuture<String> out = drain(p.getInputStream());
+            CompletableFuture<String> err = drain(p.getErrorStream());
             try (var in = p.getOutputStream()) {
                 if (stdin != null) in.write(stdin.getBytes(StandardCharsets.UTF_8));
             }
-            CompletableFuture<String> out = drain(p.getInputStream());
-            CompletableFuture<String> err = drain(p.getErrorStream());
             if (!p.waitFor(240, TimeUnit.SECONDS)) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
