@@ -27,9 +27,13 @@ class ExploreConditionsTest {
         return Jdk.all();
     }
 
+    /** What 'calls --where' printed, by method and condition: one run serves every thread. */
+    private final Map<String, Jtrace.Result> callsRuns = new java.util.HashMap<>();
+
     /** The calls of one thread that 'calls --where' lists: their call text, without the outcome. */
     private List<String> listed(Path rec, String method, String where, String thread) {
-        Jtrace.Result r = Jtrace.jtrace(dir, "calls", "--no-times", "--sort", "time", "--method", method, "--where", where, rec.toString());
+        Jtrace.Result r = callsRuns.computeIfAbsent(method + " where " + where,
+                k -> Jtrace.jtrace(dir, "calls", "--no-times", "--sort", "time", "--method", method, "--where", where, rec.toString()));
         assertEquals(0, r.exit(), r::toString);
         List<String> calls = new ArrayList<>();
         for (String line : r.outLines().subList(Math.min(2, r.outLines().size()), r.outLines().size())) {
