@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -130,6 +131,30 @@ class BadInputTest {
         }
         assertUsageError("jtrace uninstall: cannot uninstall from ", List.of("not a directory"),
                 "uninstall", "--prefix", existing.toString());
+    }
+
+    /** explore's {@code > FILE} and {@code >> FILE} over a recording the session reads (its own, --against's) write nothing. */
+    @Test
+    void exploreRedirectOverItsRecordingIsRefused() throws IOException {
+        byte[] bytes = Files.readAllBytes(recording);
+        Path b = Files.write(dir.resolve("explored.jfr"), bytes);
+        Path a = Files.write(dir.resolve("against.jfr"), bytes);
+        String[][] cases = {
+            {"explore", "explored.jfr", "-c", "summary > explored.jfr"},
+            {"explore", "explored.jfr", "-c", "summary >> explored.jfr"},
+            {"explore", "explored.jfr", "-c", "summary > ./explored.jfr"},
+            {"explore", "explored.jfr", "--against", "against.jfr", "-c", "where > against.jfr"},
+        };
+        for (String[] c : cases) {
+            Jtrace.Result r = Jtrace.jtrace(dir, c);
+            String target = c[c.length - 1].substring(c[c.length - 1].lastIndexOf(' ') + 1);
+            assertTrue(r.exit() != 0, r::toString);
+            assertTrue(r.err().lines().anyMatch(l -> l.equals("jtrace explore: " + c[c.length - 1].split(" ")[0] + ": cannot write " + target
+                    + ": it is a recording this session reads; give another file name")), r::toString);
+            assertFalse(r.err().contains("Exception"), r::toString);
+            assertArrayEquals(bytes, Files.readAllBytes(b), () -> String.join(" ", c));
+            assertArrayEquals(bytes, Files.readAllBytes(a), () -> String.join(" ", c));
+        }
     }
 
     /** A recording through a pipe cannot be read (JFR's chunks are read by seeking): one line saying what to do. */

@@ -38,6 +38,11 @@ final class Comparison implements AutoCloseable {
 
     private record Place(boolean inB, ThreadInfo thread, long number) {}
 
+    /** The file of the recording not shown. */
+    Path setAsideFile() {
+        return setAside.file();
+    }
+
     private Comparison(Recording a, Recording b, RecordingDiff firstDivergences, ExploreSession.Side setAside) {
         this.a = a;
         this.b = b;

@@ -158,6 +158,10 @@ final class ExploreSession implements AutoCloseable {
         private ExceptionRef followed;
         private long followedNumber;
 
+        Path file() {
+            return file;
+        }
+
         /** A recording not shown yet: no thread chosen. */
         Side(TraceIndex index, Path file) {
             this.index = index;
@@ -179,6 +183,11 @@ final class ExploreSession implements AutoCloseable {
         void close() {
             histories.close();
         }
+    }
+
+    /** The recordings this session reads: the one shown and, with --against, the other. */
+    java.util.List<Path> recordings() {
+        return comparison == null ? java.util.List.of(file) : java.util.List.of(file, comparison.setAsideFile());
     }
 
     /** Shows {@code other}'s recording, with its cursor, in place of this one; returns this one's, set aside. */

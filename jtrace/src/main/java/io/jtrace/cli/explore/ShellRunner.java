@@ -172,10 +172,19 @@ final class ShellRunner {
         }
     }
 
-    private static BufferedWriter open(String name, boolean append) {
+    private BufferedWriter open(String name, boolean append) {
         try {
+            Path target = Path.of(name);
+            // a report redirected over the recording would destroy it before a line was read from it
+            for (Path read : session.recordings()) {
+                if (Files.exists(target) && Files.exists(read) && Files.isSameFile(target, read)) {
+                    throw new ShellError("cannot write " + name + ": it is a recording this session reads; give another file name");
+                }
+            }
             return Files.newBufferedWriter(Path.of(name), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE, append ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING);
+        } catch (ShellError e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
             throw new ShellError("cannot write " + name + ": " + io.jtrace.cli.FileProblems.reason(e));
         }
