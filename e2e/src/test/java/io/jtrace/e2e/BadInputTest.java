@@ -9,12 +9,15 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Every bad input: one line on stderr, 'jtrace <cmd>: ...', exit 2, no stack trace. */
 class BadInputTest {
@@ -102,6 +105,50 @@ class BadInputTest {
                 "run", "-o", "/proc/y.jfr", "--", "sh", "-c", java + " -cp " + cp + " counter.Counter 3");
         assertEquals("", r.out(), r::toString);
         assertTrue(Files.exists(Path.of("/dev/null")) && !Files.isRegularFile(Path.of("/dev/null")), "/dev/null left alone");
+    }
+
+    /**
+     * An existing file the agent could not replace is refused before the command starts (it used to
+     * run untraced, exit 0): one made immutable, and another user's in a sticky directory. Needs
+     * root (chattr +i; setpriv to run jtrace as nobody), as the CI machine and this VM have.
+     */
+    @Test
+    void runOutputItCannotReplaceStopsBeforeTheTargetStarts() throws Exception {
+        assumeTrue("0".equals(Jtrace.exec(dir, List.of("id", "-u"), Map.of()).out().strip()), "needs root");
+        String javaBin = Jdk.current().java().toString();
+        Path immutable = Files.write(dir.resolve("immutable.jfr"), Files.readAllBytes(recording));
+        assumeTrue(Jtrace.exec(dir, List.of("chattr", "+i", immutable.toString()), Map.of()).exit() == 0, "chattr +i refused here");
+        try {
+            Jtrace.Result r = assertUsageError("jtrace run: cannot write " + immutable + ": operation not permitted", List.of("immutable"),
+                    "run", "-o", immutable.toString(), "--", javaBin, "-cp", Jtrace.examples().toString(), "counter.Counter", "3");
+            assertEquals("", r.out(), r::toString);
+        } finally {
+            Jtrace.exec(dir, List.of("chattr", "-i", immutable.toString()), Map.of());
+        }
+        assertArrayEquals(Files.readAllBytes(recording), Files.readAllBytes(immutable));
+
+        // jtrace as nobody: its executable, a cache and a sticky directory in a tree nobody may enter
+        Path open = Files.createTempDirectory("jtrace-sticky-");
+        try {
+            Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Path exe = Files.copy(Jtrace.executable(), open.resolve("jtrace"));
+            Path cache = Files.createDirectory(open.resolve("cache"));
+            Files.setPosixFilePermissions(cache, PosixFilePermissions.fromString("rwxrwxrwx"));
+            Path sticky = Files.createDirectory(open.resolve("sticky"));
+            Files.setAttribute(sticky, "unix:mode", 01777);
+            Path others = Files.write(sticky.resolve("root.jfr"), Files.readAllBytes(recording));
+            Files.setPosixFilePermissions(others, PosixFilePermissions.fromString("rw-r--r--"));
+            Jtrace.Result r = Jtrace.exec(dir, List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                    "env", "HOME=" + cache, "XDG_CACHE_HOME=" + cache, exe.toString(), "run", "-o", others.toString(), "--", javaBin, "-version"), Map.of());
+            assertEquals(2, r.exit(), r::toString);
+            assertEquals("jtrace run: cannot write " + others + ": it belongs to root, and only its owner may replace it in " + sticky
+                    + " (a sticky directory); give another file name\n", r.err());
+            assertArrayEquals(Files.readAllBytes(recording), Files.readAllBytes(others));
+        } finally {
+            try (java.util.stream.Stream<Path> all = Files.walk(open)) {
+                all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
     }
 
     /**

@@ -83,12 +83,42 @@ final class RunOutput {
             Path probe = dir.resolve(".jtrace-probe-" + ProcessHandle.current().pid() + "-" + System.nanoTime() + ".jfr");
             Files.delete(Files.createFile(probe));
             if (direct && !Files.exists(target)) OutputFiles.createOwnerOnly(target);
+            else if (direct) requireReplaceable(given, target, dir);
         } catch (IOException | SecurityException e) {
             throw new UserException("cannot write " + given + ": " + FileProblems.reason(e, dir));
         }
         RunOutput out = new RunOutput(target, direct, direct ? identity(target) : null);
         if (out.before != null) out.keepEarlier(dir);
         return out;
+    }
+
+    /**
+     * An existing file the agent could not replace (it deletes it and creates the recording): the
+     * program would run untraced. Two cases a directory that takes new files still refuses: a file
+     * made immutable or append-only (chattr), and another user's file in a directory with the
+     * sticky bit (/tmp), which only its owner, the directory's owner or root may remove.
+     */
+    private static void requireReplaceable(Path given, Path target, Path dir) throws IOException {
+        try (java.nio.channels.FileChannel ignored = java.nio.channels.FileChannel.open(target, java.nio.file.StandardOpenOption.WRITE)) {
+            // opened, not truncated: nothing changed
+        } catch (java.nio.file.AccessDeniedException e) {
+            // its mode bits only: the directory's decide whether it can be replaced
+        } catch (java.nio.file.FileSystemException e) {
+            throw new UserException("cannot write " + given + ": " + FileProblems.reason(e)
+                    + " (the file is immutable or append-only: see lsattr; give another file name)");
+        }
+        try {
+            int dirMode = (Integer) Files.getAttribute(dir, "unix:mode");
+            if ((dirMode & 01000) == 0) return;
+            int me = (Integer) Files.getAttribute(Paths.get("/proc/self"), "unix:uid");
+            int owner = (Integer) Files.getAttribute(target, "unix:uid");
+            if (me != 0 && owner != me && (Integer) Files.getAttribute(dir, "unix:uid") != me) {
+                throw new UserException("cannot write " + given + ": it belongs to " + Files.getOwner(target).getName()
+                        + ", and only its owner may replace it in " + dir + " (a sticky directory); give another file name");
+            }
+        } catch (UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+            // no unix attribute view here: the agent says so if it cannot replace the file
+        }
     }
 
     private void keepEarlier(Path dir) {
