@@ -32,9 +32,9 @@ class LifecycleTest {
     }
 
     /**
-     * A target that fails before its first traced call (its main class does not exist) says so in
-     * one line, not "0 calls", and an earlier recording at the same path is still there after it,
-     * with no second name of it left beside it.
+     * A target that fails before its first traced call (its main class does not exist), or ends
+     * well having traced nothing, says so in one line, not "0 calls", and an earlier recording at
+     * the same path is still there after it, with no second name of it left beside it.
      */
     @ParameterizedTest
     @MethodSource("jdks")
@@ -65,6 +65,18 @@ class LifecycleTest {
                 "jtrace run: warning: --include lifecycle.ExitFromDepe matches no method of the classes the program loaded"
                         + " (did you mean lifecycle.ExitFromDeep?)"), typo::toString);
         assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(rec)), "the earlier recording changed");
+        // so does a run that ends well having traced nothing (a misspelt --include, java -version): the
+        // earlier recording is not replaced by an empty one; with none there, the empty one is kept
+        Jtrace.Result inScopeNothing = Jtrace.trace(dir, jdk, rec, List.of("--include", "lifecycle.ExitFromDepe"), "counter.Counter", "3");
+        assertEquals(0, inScopeNothing.exit(), inScopeNothing::toString);
+        assertTrue(inScopeNothing.err().contains("jtrace run: no call was traced (kept.jfr still holds an earlier recording)"),
+                inScopeNothing::toString);
+        assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(rec)), "the earlier recording changed");
+        Path empty = dir.resolve("empty.jfr");
+        Jtrace.Result emptyRun = Jtrace.trace(dir, jdk, empty, List.of("--include", "lifecycle.ExitFromDepe"), "counter.Counter", "3");
+        assertEquals(0, emptyRun.exit(), emptyRun::toString);
+        assertTrue(emptyRun.err().startsWith("jtrace: 0 calls (0 records) in 0 threads -> empty.jfr"), emptyRun::toString);
+        assertTrue(Files.exists(empty));
         // a JVM halted at once: JFR may have written nothing (then the earlier recording stays), or
         // chunks to rebuild this run's from; the file is never left empty
         Jtrace.Result halted = Jtrace.trace(dir, jdk, rec, List.of(), "lifecycle.Halt", "0");

@@ -42,6 +42,11 @@ final class RunOutput {
         return now != null && !now.equals(before);
     }
 
+    /** Whether the earlier recording that was at {@link #target} can still be put back (its second name is there). */
+    boolean keepsEarlier() {
+        return earlier != null;
+    }
+
     /** Whether an earlier recording is still at {@link #target}. */
     boolean holdsEarlierRecording() {
         return before != null && before.equals(identity(target));

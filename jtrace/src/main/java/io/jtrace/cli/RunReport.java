@@ -58,15 +58,18 @@ final class RunReport {
         if (out.writtenByThisRun()) {
             RecordingStats counted = ahead == null ? null : ahead.statsIfUnchanged();
             RecordingStats stats = counted != null ? counted : RecordingStats.of(target);
-            if (exit != 0 && stats.records() == 0 && stats.damage() == null && !keepsSamples) {
-                // it failed before its first traced call (no such main class, a bad argument): say
+            boolean nothingTraced = stats.records() == 0 && stats.damage() == null && !keepsSamples;
+            if (nothingTraced && (exit != 0 || out.keepsEarlier())) {
+                // it failed before its first traced call (no such main class, a bad argument), or it
+                // ran and nothing it called was in scope (a misspelt --include, java -version): say
                 // so, not "0 calls", and keep what the file held before this run (its patterns first:
-                // a misspelt --include also traces nothing)
+                // a misspelt --include names what it missed)
                 patterns.warn(err, target);
                 boolean restored = out.restoreEarlier();
-                // a file of JFR's own events and no call is no use, only a puzzle later: gone
-                boolean removed = !restored && Files.deleteIfExists(target);
-                err.println(PREFIX + "no call was traced: the target exited with code " + exit + " before its first traced call"
+                // a failed run's file of JFR's own events and no call is no use, only a puzzle later: gone
+                boolean removed = !restored && exit != 0 && Files.deleteIfExists(target);
+                err.println(PREFIX + "no call was traced"
+                        + (exit != 0 ? ": the target exited with code " + exit + " before its first traced call" : "")
                         + (restored ? " (" + relative(target) + " still holds an earlier recording)"
                                 : removed ? "; no recording kept (" + relative(target) + " removed)" : " (" + relative(target) + " holds no call)"));
                 err.flush();
