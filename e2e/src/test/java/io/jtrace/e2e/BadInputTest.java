@@ -225,6 +225,8 @@ class BadInputTest {
                 "query", recording.toString(), "counter.jrf");
         assertUsageError("jtrace query: ", List.of("--memory-limit must be a size such as 512MB or 2GB, not 'lots'"),
                 "query", recording.toString(), "--memory-limit", "lots", "SELECT 1");
+        assertUsageError("jtrace query: ", List.of("--memory-limit must be a size such as 512MB or 2GB, not '0'"),
+                "query", recording.toString(), "--memory-limit", "0", "SELECT 1");
         for (String size : List.of("4G", "512MB", "1.5GiB", "none")) {
             Jtrace.Result ok = Jtrace.jtrace(dir, "query", recording.toString(), "--memory-limit", size, "SELECT 1");
             assertEquals(0, ok.exit(), () -> size + ": " + ok);

@@ -69,9 +69,9 @@ public final class TraceReader {
         index.scanBytes = scan.bytesRead();
         Exception sampleFailure = scan.executionSamples() > 0 ? SampleReader.read(file, index) : null;
         if (scan.damage() != null) {
-            index.damage = damageMessage(file, scan.damage(), scan.events());
+            index.damage = damageMessage(file, scan.damage(), index.records);
         } else if (sampleFailure != null) {
-            index.damage = describeDamage(file, Files.size(file), scan.events(), sampleFailure);
+            index.damage = describeDamage(file, Files.size(file), index.records, sampleFailure);
         }
         index.finishSpilling();
         index.finish();
@@ -113,14 +113,15 @@ public final class TraceReader {
         }
     }
 
-    private static String describeDamage(Path file, long size, long events, Exception e) {
-        return damageMessage(file, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage(), events);
+    private static String describeDamage(Path file, long size, long records, Exception e) {
+        return damageMessage(file, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage(), records);
     }
 
-    private static String damageMessage(Path file, String reason, long events) {
+    /** {@code records}: the trace's records before the damage, as the closing line of jtrace run counts them (not JFR's events, the batches that carry them). */
+    private static String damageMessage(Path file, String reason, long records) {
         if (reason.endsWith(".")) reason = reason.substring(0, reason.length() - 1); // JFR's messages end with one
         return file + " is truncated or damaged (" + reason.toLowerCase(java.util.Locale.ROOT)
-                + "); used the " + events + " events before that point";
+                + "); used the " + String.format(java.util.Locale.ROOT, "%,d", records) + " records before that point";
     }
 
     /** The last record's time: decode only each thread's last batch. */

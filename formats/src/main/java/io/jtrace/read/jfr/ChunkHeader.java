@@ -71,8 +71,12 @@ public record ChunkHeader(long start, int major, int minor, long size, long cons
         final int minor;
 
         UnsupportedVersionException(int major, int minor) {
-            super("it has JFR file version " + major + "." + minor + ", which this jtrace cannot read (it reads 1.x and 2.x):"
-                    + " it was written by a newer JDK");
+            // JFR's versions go 0.9, 1.0, 2.0, 2.1: a version far from those is bytes after the magic, not a JDK
+            super(major >= 3 && major <= 9
+                    ? "it has JFR file version " + major + "." + minor + ", which this jtrace cannot read (it reads 1.x and 2.x):"
+                            + " it was written by a newer JDK"
+                    : "it starts like a JFR recording but has JFR file version " + major + "." + minor
+                            + ", which no JDK writes: the file is damaged, or not a recording");
             this.major = major;
             this.minor = minor;
         }

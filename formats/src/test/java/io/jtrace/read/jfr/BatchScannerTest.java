@@ -269,4 +269,14 @@ class BatchScannerTest {
         assertEquals("cannot read " + file + ": it has JFR file version 9." + (bytes[6] << 8 | bytes[7])
                 + ", which this jtrace cannot read (it reads 1.x and 2.x): it was written by a newer JDK", u.getMessage());
     }
+
+    /** JFR's magic number followed by anything: not blamed on a newer JDK. */
+    @Test
+    void aVersionNoJdkWritesIsADamagedFile() throws IOException {
+        Path file = dir.resolve("fake.jfr");
+        Files.write(file, "FLR\0garbage-garbage-garbage-garbage-garbage-garbage-garbage-garbage-garbage".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        io.jtrace.read.UnreadableRecordingException u = assertThrows(io.jtrace.read.UnreadableRecordingException.class, () -> TraceReader.read(file, null));
+        assertEquals("cannot read " + file + ": it starts like a JFR recording but has JFR file version 26465.29282, which no JDK writes:"
+                + " the file is damaged, or not a recording", u.getMessage());
+    }
 }

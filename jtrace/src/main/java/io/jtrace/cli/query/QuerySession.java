@@ -39,7 +39,8 @@ public final class QuerySession implements AutoCloseable {
      * named. Callers check it before the recordings are read, as {@link #open} needs it after.
      */
     public static void checkMemoryLimit(String memoryLimit) {
-        if (!memoryLimit.strip().matches("(?i)none|-1|\\d+(\\.\\d+)?\\s*(%|b|bytes|[kmgt]|[kmgt]i?b|kilobytes|megabytes|gigabytes|terabytes)?")) {
+        // a unit is needed: DuckDB refuses a bare number only when the statement runs ("Unknown unit for memory")
+        if (!memoryLimit.strip().matches("(?i)none|-1|\\d+(\\.\\d+)?\\s*(%|b|bytes|[kmgt]|[kmgt]i?b|kilobytes|megabytes|gigabytes|terabytes)")) {
             throw new io.jtrace.cli.UserException("--memory-limit must be a size such as 512MB or 2GB, not '" + memoryLimit + "'");
         }
     }
