@@ -180,6 +180,28 @@ class BadInputTest {
                 "uninstall", "--prefix", existing.toString());
     }
 
+    /** A misspelt method pattern in a reading command: the nearest traced name, as the pattern is written. */
+    @Test
+    void misspeltMethodPatternsGetTheNearestTracedName() {
+        String rec = recording.toString();
+        String file = recording.getFileName().toString();
+        Jtrace.Result print = Jtrace.jtrace(dir, "print", rec, "--include", "Counter.ad");
+        assertEquals(0, print.exit(), print::toString);
+        assertEquals("jtrace print: warning: --include Counter.ad matches no traced method in " + file + " (did you mean Counter.add?)\n",
+                print.err());
+        assertUsageError("jtrace calls: no traced method matches Counter.ad in " + file + " (did you mean Counter.add?)", List.of(),
+                "calls", rec, "--method", "Counter.ad");
+        Jtrace.Result tree = Jtrace.jtrace(dir, "tree", rec, "--focus", "counter.Countr.add");
+        assertEquals("jtrace tree: --focus counter.Countr.add matches no traced method in " + file + " (did you mean counter.Counter.add?)\n",
+                tree.err(), tree::toString);
+        Jtrace.Result find = Jtrace.jtrace(dir, "explore", rec, "-c", "find call Counter.ad");
+        assertTrue(find.err().contains("jtrace explore: find: no traced method matches 'Counter.ad' (did you mean Counter.add?)"), find::toString);
+        // a package named without its wildcard: the package, not a class one letter away
+        Jtrace.Result run = Jtrace.trace(dir, Jdk.current(), dir.resolve("pkg.jfr"), List.of("--include", "counter"), "counter.Counter", "3");
+        assertTrue(run.err().contains("jtrace run: warning: --include counter matches no method of the classes the program loaded"
+                + " (did you mean counter.* or counter.**?)"), run::toString);
+    }
+
     /** explore's {@code > FILE} and {@code >> FILE} over a recording the session reads (its own, --against's) write nothing. */
     @Test
     void exploreRedirectOverItsRecordingIsRefused() throws IOException {

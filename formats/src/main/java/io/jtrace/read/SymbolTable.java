@@ -186,4 +186,11 @@ public final class SymbolTable {
     public Iterable<MethodInfo> methods() {
         return methods.values();
     }
+
+    /** {@code " (did you mean Bank.transfer?)"}: the traced names nearest a pattern that matched none; empty if none is near. */
+    public String didYouMean(String pattern) {
+        io.jtrace.pattern.NearestNames near = new io.jtrace.pattern.NearestNames();
+        for (MethodInfo m : methods.values()) near.add(m.className(), m.name());
+        return near.didYouMean(pattern);
+    }
 }

@@ -89,8 +89,9 @@ public final class CallListing {
             if (m.className() != null && filter.matches(m.className(), m.name())) found.add(m);
         }
         if (found.isEmpty()) {
+            String near = filter.includes().size() == 1 ? symbols.didYouMean(filter.includes().get(0).glob()) : "";
             throw new ReportException("no traced method matches " + methodsText + " in " + recording.file().getFileName()
-                    + " (its methods: 'jtrace summary " + recording.file().getFileName() + "')");
+                    + (near.isEmpty() ? " (its methods: 'jtrace summary " + recording.file().getFileName() + "')" : near));
         }
         return found;
     }

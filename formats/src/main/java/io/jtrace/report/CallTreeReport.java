@@ -31,7 +31,8 @@ public final class CallTreeReport {
         if (focus == null) return null;
         Predicate<MethodInfo> filter = m -> focus.matches(m.className(), m.name());
         for (MethodInfo m : recording.index().symbols().methods()) if (filter.test(m)) return filter;
-        throw new ReportException("--focus " + pattern + " matches no traced method in " + recording.file().getFileName());
+        throw new ReportException("--focus " + pattern + " matches no traced method in " + recording.file().getFileName()
+                + recording.index().symbols().didYouMean(pattern));
     }
 
     /** The tree of the calls of {@code threads} that {@code view} shows (it wraps the builder's visitor). */

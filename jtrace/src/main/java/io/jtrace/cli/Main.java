@@ -366,24 +366,7 @@ public final class Main implements Runnable {
     public static boolean close(String typed, String command) {
         String t = typed.toLowerCase(Locale.ROOT);
         if (t.length() >= 2 && command.startsWith(t)) return true;
-        return editDistance(t, command) <= Math.max(1, command.length() / 4);
-    }
-
-    /** Levenshtein distance, with a swap of two neighbouring letters counting as one edit. */
-    static int editDistance(String a, String b) {
-        int[][] d = new int[a.length() + 1][b.length() + 1];
-        for (int i = 0; i <= a.length(); i++) d[i][0] = i;
-        for (int j = 0; j <= b.length(); j++) d[0][j] = j;
-        for (int i = 1; i <= a.length(); i++) {
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
-                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-                }
-            }
-        }
-        return d[a.length()][b.length()];
+        return io.jtrace.pattern.NearestNames.editDistance(t, command) <= Math.max(1, command.length() / 4);
     }
 
     private static String lowerFirst(String s) {

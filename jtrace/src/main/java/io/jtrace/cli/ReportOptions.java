@@ -64,7 +64,8 @@ public abstract class ReportOptions {
         boolean unmatched = false;
         for (MethodPattern p : filter.includes()) {
             if (methods.stream().noneMatch(m -> p.matches(m.className(), m.name()))) {
-                warn.accept("--include " + p.glob() + " matches no traced method in " + recording.file().getFileName());
+                warn.accept("--include " + p.glob() + " matches no traced method in " + recording.file().getFileName()
+                        + recording.index().symbols().didYouMean(p.glob()));
                 unmatched = true;
             }
         }

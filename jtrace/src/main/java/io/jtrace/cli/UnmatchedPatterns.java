@@ -48,42 +48,14 @@ final class UnmatchedPatterns {
 
     /**
      * {@code " (did you mean bank.Bank.transfer?)"}: the names of the recording's classes, packages
-     * and methods nearest to a pattern that matched nothing, written as the pattern is (a class, a
-     * package with its wildcard, Class.method), within one edit per four letters; empty if none is.
+     * and methods, and of the classes on the command's class path, nearest to a pattern that
+     * matched nothing ({@link io.jtrace.pattern.NearestNames}); empty if none is.
      */
     static String closest(String pattern, Set<DefinedMethods.Name> methods, Set<String> classes) {
-        Set<String> names = new java.util.TreeSet<>();
-        List<DefinedMethods.Name> all = new ArrayList<>(methods);
-        for (String c : classes) all.add(new DefinedMethods.Name(c, null));
-        for (DefinedMethods.Name m : all) {
-            String cls = m.className();
-            if (cls == null) continue;
-            int dot = cls.lastIndexOf('.');
-            String simple = cls.substring(dot + 1);
-            names.add(cls);
-            names.add(simple);
-            if (m.methodName() != null) {
-                names.add(cls + "." + m.methodName());
-                names.add(simple + "." + m.methodName());
-            }
-            names.add(cls + ".*");
-            if (dot > 0) {
-                String pkg = cls.substring(0, dot);
-                names.add(pkg + ".**");
-                names.add(pkg + ".*");
-            }
-        }
-        int best = Math.max(1, pattern.length() / 4) + 1;
-        List<String> closest = new ArrayList<>();
-        for (String n : names) {
-            int d = Main.editDistance(pattern, n);
-            if (d < best) {
-                best = d;
-                closest.clear();
-            }
-            if (d == best && closest.size() < 3) closest.add(n);
-        }
-        return closest.isEmpty() ? "" : " (did you mean " + String.join(" or ", closest) + "?)";
+        io.jtrace.pattern.NearestNames near = new io.jtrace.pattern.NearestNames();
+        for (DefinedMethods.Name m : methods) near.add(m.className(), m.methodName());
+        for (String c : classes) near.add(c, null);
+        return near.didYouMean(pattern);
     }
 
     /** The run's method patterns, and its command. */

@@ -92,7 +92,7 @@ record Search(String text, ThreadHistory.EventTest test, boolean byExit, boolean
         }
         if (ids.isEmpty()) {
             throw new ShellError(hidden ? "the session's filters hide every method that matches '" + glob + "' (see 'filters'; 'filter clear')"
-                    : "no traced method matches '" + glob + "'");
+                    : "no traced method matches '" + glob + "'" + session.index.symbols().didYouMean(glob));
         }
         CallCondition condition = where == null ? null : callCondition(where, matched, glob, session);
         boolean atExit = min > 0 || condition != null && condition.names().stream().anyMatch(CallCondition::isReturn);
