@@ -180,6 +180,22 @@ class BadInputTest {
                 "uninstall", "--prefix", existing.toString());
     }
 
+    /** Options of another format than the one asked for, and selections that keep nothing, are said, not ignored. */
+    @Test
+    void optionsThatDoNotApplyAndEmptySelectionsAreSaid() {
+        String rec = recording.toString();
+        assertUsageError("jtrace export: --value applies to --format collapsed only", List.of(),
+                "export", rec, "--format", "json", "--value", "calls", "-o", dir.resolve("v.json").toString());
+        assertUsageError("jtrace export: --memory-limit applies to --format parquet only", List.of(),
+                "export", rec, "--format", "csv", "--memory-limit", "1GB", "-o", dir.resolve("m.csv").toString());
+        Jtrace.Result late = Jtrace.jtrace(dir, "filter", rec, "--from", "10min", "-o", dir.resolve("late.jfr").toString());
+        assertEquals(0, late.exit(), late::toString);
+        assertTrue(late.err().startsWith("jtrace filter: warning: the selection keeps nothing of " + recording.getFileName()
+                + " (its trace runs from 0 to "), late::toString);
+        Jtrace.Result none = Jtrace.jtrace(dir, "exceptions", rec, "--type", "NoSuchException", "--summary");
+        assertEquals("jtrace exceptions: warning: no exception in " + rec + " matches\n", none.err(), none::toString);
+    }
+
     /** A misspelt method pattern in a reading command: the nearest traced name, as the pattern is written. */
     @Test
     void misspeltMethodPatternsGetTheNearestTracedName() {

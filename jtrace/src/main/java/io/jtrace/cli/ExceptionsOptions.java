@@ -82,7 +82,7 @@ final class ExceptionsOptions extends ReportOptions {
                 recording.index().symbols());
         long shown = ExceptionJourneys.write(recording, filter, summary, new ExceptionReportWriter.Options(!noTimes, color.ansi()),
                 output.out());
-        if (shown == 0 && !summary) {
+        if (shown == 0) {
             output.warn().accept(filtered() ? "no exception in " + recording.file() + " matches" : recording.file() + " holds no exceptions");
         }
     }

@@ -51,6 +51,9 @@ final class ExportCommand extends RecordingCommand {
 
     @Override
     public Integer call() throws IOException {
+        // an option of another format, silently ignored, would look like it had done something
+        if (format != Format.collapsed && given("--value")) throw new UserException("--value applies to --format collapsed only");
+        if (format != Format.parquet && given("--memory-limit")) throw new UserException("--memory-limit applies to --format parquet only");
         if (format == Format.parquet) {
             if (select.thread.patterns != null || select.includes != null || select.excludes != null) {
                 throw new UserException("--thread, --include and --exclude do not apply to --format parquet (select with SQL"

@@ -97,15 +97,25 @@ final class FilterCommand extends RecordingCommand {
                 try (OutputStream out = new BufferedOutputStream(new StopOnFailureOutput(Files.newOutputStream(target), output.toString()), 1 << 16)) {
                     kept = RecordingFilter.expand(recording, threads, selection, keep, out);
                 }
+                warnIfNothingKept(index, kept);
                 return finish(index, String.format(Locale.ROOT, "jtrace: expanded %s, %,d exception, %,d variable and %,d line events"
                         + " in %s -> %s (%s)", Counts.of(kept.calls(), "call", "calls"), kept.exceptions(), kept.variables(), kept.lines(),
                         Counts.of(threads.size(), "thread", "threads"), output, RunReport.bytes(Files.size(target))), output);
             }
             RecordingFilter.Kept kept = RecordingFilter.write(recording, threads, selection, keep, target);
             if (kept.skipped() > 0) warn(kept.skipped() + " event(s) could not be rewritten and were left out");
+            warnIfNothingKept(index, kept);
             return finish(index, String.format(Locale.ROOT, "jtrace: kept %s, %,d exception, %,d variable and %,d line records"
                     + " in %s -> %s (%s)", Counts.of(kept.calls(), "call", "calls"), kept.exceptions(), kept.variables(), kept.lines(),
                     Counts.of(threads.size(), "thread", "threads"), output, RunReport.bytes(Files.size(target))), output);
         }
+    }
+
+    /** A selection that keeps nothing of a recording that holds something (a window past its end): said, not only "kept 0 calls". */
+    private void warnIfNothingKept(TraceIndex index, RecordingFilter.Kept kept) {
+        if (kept.calls() + kept.exceptions() + kept.variables() + kept.lines() > 0 || index.records() == 0) return;
+        warn("the selection keeps nothing of " + file.getFileName() + (from != null || to != null
+                ? String.format(Locale.ROOT, " (its trace runs from 0 to %.3f s; --from and --to count from its start)", index.spanNanos() / 1e9)
+                : ""));
     }
 }

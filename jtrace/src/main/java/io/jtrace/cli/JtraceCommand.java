@@ -16,6 +16,11 @@ public abstract class JtraceCommand implements Callable<Integer> {
     @Spec
     protected CommandSpec spec;
 
+    /** Whether the command line gave {@code option} (not its default). */
+    protected boolean given(String option) {
+        return spec != null && spec.commandLine().getParseResult() != null && spec.commandLine().getParseResult().hasMatchedOption(option);
+    }
+
     /** When to colour: auto = only on a terminal, never with a non-empty NO_COLOR or TERM=dumb. */
     public enum ColorMode { auto, always, never }
 

@@ -13,9 +13,9 @@ import java.io.IOException;
  */
 @Command(name = "vars", mixinStandardHelpOptions = true,
         description = {"Show the history of each variable recorded with 'jtrace run --vars'.",
-            "Every write ('w') and read ('r') in time order, with value, line, thread and time. One",
-            "section per variable: a local or parameter of a method, a field of one object, a static",
-            "field, or one array's elements (however the array was reached)."})
+            "Every write ('w') and read ('r') in time order, with value, line, thread and time. One"
+                + " section per variable: a local or parameter of a method, a field of one object, a static"
+                + " field, or one array's elements (however the array was reached)."})
 final class VarsCommand extends RecordingCommand {
     @Mixin
     VarsOptions report;
