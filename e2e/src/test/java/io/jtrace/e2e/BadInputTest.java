@@ -58,7 +58,9 @@ class BadInputTest {
 
     @Test
     void runUnknownOptionSuggestsTheRightOne() {
-        assertUsageError("jtrace run: ", List.of("'--inclde'", "did you mean --include?"), "run", "--inclde", "x", "--", "java", "-version");
+        assertUsageError("jtrace run: unknown option: '--inclde' (did you mean --include?)", List.of(), "run", "--inclde", "x", "--", "java", "-version");
+        // before '--' an unknown option is one, though the command line has a '--' after it
+        assertUsageError("jtrace run: unknown option: '--bogus' (see 'jtrace run --help')", List.of(), "run", "-o", "x.jfr", "--bogus", "--", "java", "-version");
     }
 
     @Test

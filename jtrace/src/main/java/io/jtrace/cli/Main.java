@@ -317,7 +317,7 @@ public final class Main implements Runnable {
         if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
             // picocli: "Unmatched arguments from index 3: 'x', 'y'", and an unknown option's value
             // listed with it ('--thred', 'main'): the option is the mistake, else the arguments are
-            boolean option = looksLikeOption(u.getUnmatched().get(0)) && !afterDoubleDash(u);
+            boolean option = looksLikeOption(u.getUnmatched().get(0)) && !afterDoubleDash(u, u.getUnmatched().get(0));
             List<String> named = option ? u.getUnmatched().stream().filter(Main::looksLikeOption).toList() : u.getUnmatched();
             return (option ? "unknown option" : "unexpected argument") + (named.size() > 1 ? "s" : "") + ": "
                     + String.join(", ", named.stream().map(a -> "'" + a + "'").toList());
@@ -329,10 +329,15 @@ public final class Main implements Runnable {
         return arg.startsWith("-") && arg.length() > 1;
     }
 
-    /** The command line had '--': what picocli did not match after it is an argument, not an option. */
-    private static boolean afterDoubleDash(CommandLine.UnmatchedArgumentException u) {
+    /**
+     * {@code arg} came after the command line's '--': an argument, not an option ({@code run -o x.jfr
+     * --bogus -- java ...} is an unknown option; {@code run -- java --bogus} cannot be one).
+     */
+    private static boolean afterDoubleDash(CommandLine.UnmatchedArgumentException u, String arg) {
         CommandLine.ParseResult r = u.getCommandLine().getParseResult();
-        return r != null && r.originalArgs().contains("--");
+        if (r == null) return false;
+        int dash = r.originalArgs().indexOf("--");
+        return dash >= 0 && r.originalArgs().indexOf(arg) > dash;
     }
 
     /** The command name in {@code jtrace NAME} or {@code jtrace help NAME} that is not a command, or null. */
