@@ -107,12 +107,15 @@ class ExploreTest {
     void mistakesInFiltersAndReportsAreSaidInTheShellsWords() {
         Path rec = dir.resolve("bank.jfr");
         assertEquals(0, Jtrace.trace(dir, Jdk.current(), rec, List.of(), "bank.Main").exit());
-        Jtrace.Result r = explore(rec, "filter thread nosuch; filter clear extra; filter time abc; summary x; "
-                + "filter include Account.*; find call Bank.transfer");
+        Jtrace.Result r = explore(rec, "filter thread nosuch; filter clear extra; filter time abc; filter bogus; goto abc; "
+                + "thread customer; summary x; filter include Account.*; find call Bank.transfer");
         assertEquals(List.of(
                 "jtrace explore: filter: no thread matches 'nosuch' (see 'threads')",
                 "jtrace explore: filter: filter clear takes nothing after it (it removes every filter)",
                 "jtrace explore: filter: filter time takes a time like 1.5 (seconds), 250ms, 300us or 2min, not 'abc'",
+                "jtrace explore: filter: unknown filter 'bogus': thread, include, exclude, min or time",
+                "jtrace explore: goto: not a place: 'abc' (N, TIME, +5ms, -100, 40% or @MARK)",
+                "jtrace explore: thread: thread 'customer' is ambiguous: customer-1, customer-2, customer-3, customer-4",
                 "jtrace explore: summary: unexpected argument: 'x' (see 'help summary')",
                 "jtrace explore: find: the session's filters hide every method that matches 'Bank.transfer' (see 'filters'; 'filter clear')"),
                 r.err().lines().toList(), r::toString);

@@ -43,7 +43,8 @@ final class TreeOptions extends ReportOptions {
     public void check() {
         JtraceCommand.requirePositive("--depth", depth);
         if (minPercent != null && (minPercent < 0 || minPercent > 100 || minPercent.isNaN())) {
-            throw new UserException("--min-percent must be between 0 and 100, not " + minPercent);
+            throw new UserException("--min-percent must be between 0 and 100, not "
+                    + (minPercent == Math.rint(minPercent) && !minPercent.isInfinite() ? Long.toString(minPercent.longValue()) : minPercent.toString()));
         }
         select.methods(); // a bad pattern is a usage error before the recording is read
         if (focus != null) JtraceCommand.methodFilter(List.of(focus), List.of());

@@ -130,6 +130,10 @@ final class ExploreSession implements AutoCloseable {
         for (ThreadInfo t : threads) if (t.label().equals(word) || Long.toString(t.id()).equals(word)) return t;
         List<ThreadInfo> prefixed = threads.stream().filter(t -> t.label().startsWith(word)).toList();
         if (prefixed.size() == 1) return prefixed.get(0);
+        if (prefixed.size() > 1) {
+            throw new ShellError("thread '" + word + "' is ambiguous: " + String.join(", ",
+                    prefixed.stream().map(ExploreSession::label).distinct().sorted().limit(6).toList()) + (prefixed.size() > 6 ? ", ..." : ""));
+        }
         List<String> close = threads.stream().map(ExploreSession::label)
                 .filter(n -> n.toLowerCase(Locale.ROOT).contains(word.toLowerCase(Locale.ROOT)) || io.jtrace.cli.Main.close(word, n))
                 .distinct().limit(6).toList();

@@ -251,8 +251,10 @@ final class MoveCommands {
             }
         } else if (where.matches("[0-9]+")) {
             target = where.length() > 18 ? Long.MAX_VALUE : Long.parseLong(where) - 1; // beyond any thread: said below
-        } else {
+        } else if (where.matches("[0-9.]+[a-z]*")) {
             target = h.firstAtOrAfter(SessionFilters.duration(where));
+        } else {
+            throw new ShellError("not a place: '" + where + "' (N, TIME, +5ms, -100, 40% or @MARK)");
         }
         if (target < 0 || !h.exists(target)) {
             throw new ShellError("no event there: thread " + ExploreSession.label(s.thread()) + " has events #1 to #" + h.size()

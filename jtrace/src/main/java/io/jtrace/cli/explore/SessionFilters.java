@@ -28,6 +28,9 @@ final class SessionFilters {
 
     /** {@code filter KIND VALUE...}; the kinds {@code thread|include|exclude|min|time}. */
     void add(String kind, List<String> values) {
+        if (!List.of("thread", "include", "exclude", "min", "time").contains(kind)) {
+            throw new ShellError("unknown filter '" + kind + "': thread, include, exclude, min or time");
+        }
         if (values.isEmpty()) throw new ShellError("filter " + kind + " needs a value (see 'help filter')");
         switch (kind) {
             case "thread" -> threads.addAll(values);
