@@ -541,6 +541,12 @@ class QueryTest {
         assertEquals(0, script.exit(), script::toString);
         assertEquals(List.of("n", "-", "3", "(1 row)", "text  nothing  answer", "----  -------  ------",
                 "a,b   NULL         42", "(1 row)"), script.outLines());
+        // several statements in one argument, or on one line of a script: each one's rows, not the last one's alone
+        Jtrace.Result two = Jtrace.jtrace(dir, "query", rec.toString(), "--format", "csv", "SELECT 1 AS a; SELECT 'x;y' AS b");
+        assertEquals("a\n1\nb\nx;y\n", two.out(), two::toString);
+        Jtrace.Result line = Jtrace.exec(dir, List.of(Jtrace.executable().toString(), "query", rec.toString(), "--format", "csv"), Map.of(),
+                "SELECT 1 AS a; SELECT 2 AS b;\n");
+        assertEquals("a\n1\nb\n2\n", line.out(), line::toString);
         Jtrace.Result csv = Jtrace.jtrace(dir, "query", rec.toString(), "--format", "csv", "SELECT 'a,b' AS text, NULL AS nothing, 42 AS answer");
         assertEquals("text,nothing,answer\n\"a,b\",,42\n", csv.out());
         Jtrace.Result json = Jtrace.jtrace(dir, "query", rec.toString(), "--format", "json",

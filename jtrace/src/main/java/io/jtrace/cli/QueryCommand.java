@@ -67,7 +67,9 @@ final class QueryCommand extends RecordingCommand {
         List<SqlEngine.Recording> recordings = openAll(this, files);
         try (QuerySession session = QuerySession.open(recordings, memoryLimit)) {
             if (sql != null) {
-                run(session, sql, color.ansi(), sql.strip().contains(" ") ? null : sql.strip());
+                for (String statement : io.jtrace.cli.query.SqlStatements.split(sql)) {
+                    run(session, statement, color.ansi(), sql.strip().contains(" ") ? null : sql.strip());
+                }
             } else if (isTerminal()) {
                 new SqlShell(session.connection(), color.ansi(), history != null ? history : Path.of(home(), ".jtrace", "sql-history"),
                         "jtrace query: " + recordings.size() + " recording(s); tables calls, exceptions, args, variables, lines."
@@ -104,18 +106,18 @@ final class QueryCommand extends RecordingCommand {
         }
     }
 
-    /** Statements from a script: each ends with ';' at the end of a line (a last one may lack it). */
+    /** Statements from a script: read up to a ';' at the end of a line (a last one may lack it), each run on its own. */
     static List<String> statements(BufferedReader in) throws IOException {
         List<String> statements = new ArrayList<>();
         StringBuilder current = new StringBuilder();
         for (String line; (line = in.readLine()) != null; ) {
             current.append(line).append('\n');
             if (SqlShell.complete(current.toString()) && !current.toString().isBlank()) {
-                statements.add(current.toString().strip());
+                statements.addAll(io.jtrace.cli.query.SqlStatements.split(current.toString()));
                 current.setLength(0);
             }
         }
-        if (!current.toString().isBlank()) statements.add(current.toString().strip());
+        if (!current.toString().isBlank()) statements.addAll(io.jtrace.cli.query.SqlStatements.split(current.toString()));
         return statements;
     }
 

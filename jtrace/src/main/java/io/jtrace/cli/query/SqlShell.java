@@ -113,9 +113,11 @@ public final class SqlShell {
                 }
                 try (Statement s = connection.createStatement()) {
                     running.set(s);
-                    if (s.execute(t)) {
-                        try (ResultSet rs = s.getResultSet()) {
-                            new ResultWriter(out, ResultWriter.Format.table, ansi).write(rs);
+                    for (String statement : SqlStatements.split(t)) { // each one's rows (DuckDB would give the last one's)
+                        if (s.execute(statement)) {
+                            try (ResultSet rs = s.getResultSet()) {
+                                new ResultWriter(out, ResultWriter.Format.table, ansi).write(rs);
+                            }
                         }
                     }
                 } catch (SQLException e) {
