@@ -157,6 +157,12 @@ class AttachTest {
                     "--include", "attach.Ticker.square", "-o", "square.jfr");
             assertEquals(0, one.exit(), one::toString);
             assertTrue(one.err().contains("(1 loaded class instrumented)"), one::toString);
+            // an attach that traces nothing over an earlier recording leaves it (read by print below)
+            byte[] earlier = java.nio.file.Files.readAllBytes(dir.resolve("square.jfr"));
+            Jtrace.Result again = Jtrace.jtrace(dir, "attach", Long.toString(program.pid()), "--duration", "1s",
+                    "--include", "nosuch.**", "-o", "square.jfr");
+            assertTrue(again.err().contains("jtrace attach: no call was traced (square.jfr still holds an earlier recording)"), again::toString);
+            assertTrue(java.util.Arrays.equals(earlier, java.nio.file.Files.readAllBytes(dir.resolve("square.jfr"))), again::toString);
             stop(state, program);
             assertEquals(expectedOutput(ticksPrinted()), read(dir.resolve("program.out")));
         } finally {

@@ -152,7 +152,14 @@ final class AttachCommand extends JtraceCommand {
             throw new UserException("no recording was written: JVM " + pid + " ended before its recording was complete"
                     + (out.restoreEarlierIfNothingNew() ? " (" + target.getFileName() + " still holds an earlier recording)" : ""), 1);
         }
-        RunReport.print(err(), "attach", target, RecordingStats.of(target), true);
+        RecordingStats stats = RecordingStats.of(target);
+        if (stats.records() == 0 && stats.damage() == null && out.keepsEarlier() && out.restoreEarlier()) {
+            // nothing the JVM ran was in scope (a misspelt --include): an empty recording does not replace an earlier one
+            err().println("jtrace attach: no call was traced (" + target.getFileName() + " still holds an earlier recording)");
+            err().flush();
+            return;
+        }
+        RunReport.print(err(), "attach", target, stats, true);
         err().flush();
     }
 
