@@ -271,7 +271,7 @@ class FilterTest {
             {"filter", "c.jfr", "--from", "2s", "--to", "1s", "-o", "o.jfr"}, {"--from 2s is after --to 1s"},
             {"filter", "c.jfr", "-o", "nodir/o.jfr"}, {"cannot write nodir/o.jfr: no such directory"},
             {"tree", "c.jfr", "--focus", "Nothing.here"}, {"--focus Nothing.here matches no traced method in c.jfr"},
-            {"tree", "c.jfr", "--min-percent", "120"}, {"--min-percent must be between 0 and 100, not 120.0"},
+            {"tree", "c.jfr", "--min-percent", "120"}, {"--min-percent must be between 0 and 100, not 120"},
             {"summary", "c.jfr", "--top", "0"}, {"--top must be a positive number, not 0"},
             {"summary", "c.jfr", "--thread", "nobody"}, {"no thread matches nobody; threads in c.jfr: main"},
             {"summary", "c.jfr", "--include", "a..b"}, {"a..b"},

@@ -113,7 +113,8 @@ class PatternFilterTest {
         for (String command : List.of("print", "tree", "summary")) {
             Jtrace.Result none = Jtrace.jtrace(dir, command, "--include", "Recursion.fbi", "--include", "Recursion.fib", rec.toString());
             assertEquals(0, none.exit(), none::toString);
-            assertEquals("jtrace " + command + ": warning: --include Recursion.fbi matches no traced method in all.jfr\n", none.err());
+            assertEquals("jtrace " + command + ": warning: --include Recursion.fbi matches no traced method in all.jfr (did you mean Recursion.fib?)\n",
+                    none.err());
         }
         Jtrace.Result export = Jtrace.jtrace(dir, "export", rec.toString(), "--format", "collapsed", "--exclude", "**");
         assertEquals("jtrace export: warning: --include and --exclude leave no traced method of all.jfr to show\n", export.err());
