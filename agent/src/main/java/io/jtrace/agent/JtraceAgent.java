@@ -135,8 +135,21 @@ public final class JtraceAgent {
             inst.addTransformer(transformer, attached);
             if (attached) AttachSession.started(inst, transformer, recording, log, options, filter, setup.uncaught());
         } catch (Throwable t) {
-            log.log("could not start tracing: " + t);
+            log.log("could not start tracing: " + problem(t));
         }
+    }
+
+    /** A failure in the words of a log line: a file's problem as "FILE: reason", not the exception's class. */
+    static String problem(Throwable t) {
+        // Java 11 source (the agent runs in any traced JVM): no pattern matching
+        java.nio.file.FileSystemException f = t instanceof java.nio.file.FileSystemException ? (java.nio.file.FileSystemException) t : null;
+        if (f != null && f.getFile() != null) {
+            String reason = t instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : t instanceof java.nio.file.NoSuchFileException ? "no such file or directory"
+                    : f.getReason() != null ? f.getReason().toLowerCase(java.util.Locale.ROOT) : t.getClass().getSimpleName();
+            return f.getFile() + ": " + reason;
+        }
+        return String.valueOf(t);
     }
 
     /**
