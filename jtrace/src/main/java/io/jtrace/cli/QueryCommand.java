@@ -29,7 +29,7 @@ import java.util.Set;
 /** {@code jtrace query FILE... 'SQL'}: SQL over one or many recordings (DuckDB, from jtrace-query.jar). */
 @Command(name = "query", mixinStandardHelpOptions = true,
         description = {"Run SQL over one or many recordings (DuckDB, in jtrace-query.jar beside the executable).",
-            "Tables: calls (one row per call), exceptions (one row per step of each exception's journey), args (values of run --args), variables and lines (when recorded), each with a 'recording' column naming its FILE as given. The last argument is the SQL unless it ends in .jfr or is a file. Without SQL: a prompt on a terminal (history, Tab completes names), else statements from standard input, each ending in ';'."})
+            "Tables: calls (one row per call), exceptions (one row per step of each exception's journey), args (values of run --args), variables and lines (when recorded), recordings (one row per FILE), each with a 'recording' column naming its FILE as given. The last argument is the SQL unless it ends in .jfr or is a file. Without SQL: a prompt on a terminal (history, Tab completes names), else statements from standard input, each ending in ';'."})
 final class QueryCommand extends RecordingCommand {
     @Parameters(index = "1..*", paramLabel = "FILE|SQL", description = "More recordings, then the SQL statement.")
     List<String> rest;
