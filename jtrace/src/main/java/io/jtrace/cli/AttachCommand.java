@@ -153,7 +153,7 @@ final class AttachCommand extends JtraceCommand {
                     + (out.restoreEarlierIfNothingNew() ? " (" + target.getFileName() + " still holds an earlier recording)" : ""), 1);
         }
         RecordingStats stats = RecordingStats.of(target);
-        if (stats.records() == 0 && stats.damage() == null && out.keepsEarlier() && out.restoreEarlier()) {
+        if (RunOutput.tracedNothing(stats) && out.restoreEarlier()) {
             // nothing the JVM ran was in scope (a misspelt --include): an empty recording does not replace an earlier one
             err().println("jtrace attach: no call was traced (" + target.getFileName() + " still holds an earlier recording)");
             err().flush();

@@ -48,7 +48,7 @@ final class ExploreCommand extends RecordingCommand {
     public Integer call() throws Exception {
         boolean interactive = script == null && isTerminal();
         Path historyFile = history != null ? history : Path.of(home(), ".jtrace", "history");
-        boolean debug = spec.commandLine().getParseResult() != null && spec.commandLine().getParseResult().hasMatchedOption("--debug");
+        boolean debug = given("--debug");
         try (TraceIndex index = open(); TraceIndex indexA = against == null ? null : openAgainst()) {
             Explore.Options options = new Explore.Options(script, interactive,
                     interactive || color.color != ColorMode.auto ? color.ansi() : ansi(ColorMode.never), historyFile, debug, !noTimes);

@@ -1,5 +1,7 @@
 package io.jtrace.cli;
 
+import io.jtrace.report.RecordingStats;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,6 +47,11 @@ final class RunOutput {
     /** Whether the earlier recording that was at {@link #target} can still be put back (its second name is there). */
     boolean keepsEarlier() {
         return earlier != null;
+    }
+
+    /** A recording that holds nothing traced (no record, and not damaged): an earlier one is worth more. */
+    static boolean tracedNothing(RecordingStats stats) {
+        return stats.records() == 0 && stats.damage() == null;
     }
 
     /** Whether an earlier recording is still at {@link #target}. */

@@ -58,7 +58,7 @@ final class RunReport {
         if (out.writtenByThisRun()) {
             RecordingStats counted = ahead == null ? null : ahead.statsIfUnchanged();
             RecordingStats stats = counted != null ? counted : RecordingStats.of(target);
-            boolean nothingTraced = stats.records() == 0 && stats.damage() == null && !keepsSamples;
+            boolean nothingTraced = RunOutput.tracedNothing(stats) && !keepsSamples;
             if (nothingTraced && (exit != 0 || out.keepsEarlier())) {
                 // it failed before its first traced call (no such main class, a bad argument), or it
                 // ran and nothing it called was in scope (a misspelt --include, java -version): say

@@ -28,10 +28,10 @@ final class SessionFilters {
 
     /** {@code filter KIND VALUE...}; the kinds {@code thread|include|exclude|min|time}. */
     void add(String kind, List<String> values) {
-        if (!List.of("thread", "include", "exclude", "min", "time").contains(kind)) {
-            throw new ShellError("unknown filter '" + kind + "': thread, include, exclude, min or time");
+        // an unknown kind is the switch's error below, not a missing value
+        if (values.isEmpty() && List.of("thread", "include", "exclude", "min", "time").contains(kind)) {
+            throw new ShellError("filter " + kind + " needs a value (see 'help filter')");
         }
-        if (values.isEmpty()) throw new ShellError("filter " + kind + " needs a value (see 'help filter')");
         switch (kind) {
             case "thread" -> threads.addAll(values);
             case "include", "exclude" -> {

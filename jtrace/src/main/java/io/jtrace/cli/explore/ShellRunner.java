@@ -176,9 +176,11 @@ final class ShellRunner {
         try {
             Path target = Path.of(name);
             // a report redirected over the recording would destroy it before a line was read from it
-            for (Path read : session.recordings()) {
-                if (Files.exists(target) && Files.exists(read) && Files.isSameFile(target, read)) {
-                    throw new ShellError("cannot write " + name + ": it is a recording this session reads; give another file name");
+            if (Files.exists(target)) {
+                for (Path read : session.recordings()) {
+                    if (Files.exists(read) && Files.isSameFile(target, read)) {
+                        throw new ShellError("cannot write " + name + ": it is a recording this session reads; give another file name");
+                    }
                 }
             }
             return Files.newBufferedWriter(Path.of(name), StandardCharsets.UTF_8, StandardOpenOption.CREATE,

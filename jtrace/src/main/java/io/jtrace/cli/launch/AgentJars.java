@@ -120,6 +120,14 @@ public final class AgentJars {
         if (Files.exists(target) && Files.size(target) == content.length) return;
         Path tmp = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
         Files.write(tmp, content);
+        moveIntoPlace(tmp, target);
+    }
+
+    /**
+     * Moves {@code tmp}, written whole beside {@code target}, into its place at once where the file
+     * system can: another jtrace reading the cache sees the old file or the new one, never a part.
+     */
+    public static void moveIntoPlace(Path tmp, Path target) throws IOException {
         try {
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {

@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,11 +78,7 @@ final class EngineClassLoader extends URLClassLoader {
                     Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
                 }
                 if (Files.size(tmp) != entry.getSize()) return null;
-                try {
-                    Files.move(tmp, library, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(tmp, library, StandardCopyOption.REPLACE_EXISTING);
-                }
+                io.jtrace.cli.launch.AgentJars.moveIntoPlace(tmp, library);
             } finally {
                 Files.deleteIfExists(tmp);
             }
