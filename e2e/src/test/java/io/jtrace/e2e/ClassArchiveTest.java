@@ -101,6 +101,18 @@ class ClassArchiveTest {
         // the dump was made to link them (the training run's lambda lines did)
         long picocli = picocliOutsideTheArchive(log);
         assertTrue(picocli <= 10, picocli + " picocli classes read from the executable, not the archive");
+        // picocli's converters for types no option has are not looked up (Main's static block)
+        try (Stream<String> lines = Files.lines(log)) {
+            List<String> unused = lines.filter(l -> l.contains(" java.sql.") || l.contains(" java.time.YearMonth ")).toList();
+            assertEquals(List.of(), unused, "classes loaded for converters no option uses");
+        }
+        // the training run's reading commands put their lambdas in it, though the first command was
+        // --version: only Main's, which implement picocli's interfaces (never archived), are spun
+        try (Stream<String> lines = Files.lines(log)) {
+            List<String> spun = lines.filter(l -> l.contains(" io.jtrace.") && l.contains("$$Lambda")
+                    && !l.contains("shared objects file") && !l.contains(" io.jtrace.cli.Main$$Lambda")).toList();
+            assertEquals(List.of(), spun, "jtrace's lambdas spun at start, not taken from the archive");
+        }
         try (Stream<Path> s = Files.list(cdsDir())) {
             assertEquals(java.util.Set.of(archive, archive.resolveSibling(archive.getFileName() + ".size")), java.util.Set.copyOf(s.toList()),
                     "only the archive and its size are left (no class lists, no lock)");

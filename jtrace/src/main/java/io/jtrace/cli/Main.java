@@ -65,6 +65,16 @@ public final class Main implements Runnable {
             UninstallCommand.class,
             CommandLine.HelpCommand.class);
 
+    static {
+        // Every CommandLine registers picocli's converters for java.time and java.sql types by
+        // looking them up, which loads and initializes ~100 JDK classes (java.time's formatters,
+        // the java.sql module) at every start; no jtrace option has such a type (bench/README.md,
+        // "... picocli's unused converters left out"). A user's own setting wins.
+        if (System.getProperty("picocli.converters.excludes") == null) {
+            System.setProperty("picocli.converters.excludes", "java\\.(sql|time)\\..*");
+        }
+    }
+
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
             description = "Print stack traces of internal errors.")
     boolean debug;

@@ -74,17 +74,20 @@ public final class ClassArchive {
             Path list = archive.resolveSibling(archive.getFileName() + ".classlist");
             Files.write(list, classList(runClasses, jar));
             // The dump runs after this JVM is gone: a shell renames the finished archive into place.
-            // Before it, a training run that builds every subcommand's model ('help run') lists the
-            // JDK classes picocli needs for that (its converters, java.sql, java.time), which a
-            // first command such as --version does not load. Its
-            // classes join this run's list without their ids (a list's ids must be unique) and
-            // without its lambda and constant-pool lines: JDK 25's dump links the classes these
-            // name, and then leaves out picocli's (Java 5 class files, archived only unlinked), and
-            // JDK 17's crashes on a lambda listed twice. If the joined list fails anyway, the dump
-            // is made from this run's list alone. A crash report goes to the cache, then away.
+            // Before it, a training run (ClassTraining) builds every subcommand's model and runs the
+            // reading commands on a small recording: it lists what a first command such as run or
+            // --version does not load, the JDK classes picocli needs for the models and the reading
+            // path's lambdas. Its lines join this run's list without their ids (a list's ids must be
+            // unique), each once (JDK 17's dump crashes on a lambda listed twice), and without
+            // constant-pool lines; on JDK 24+ also without its method-handle forms
+            // (@lambda-form-invoker): with them JDK 25's dump links the classes they name and then
+            // leaves out picocli's (Java 5 class files, archived only unlinked). If the joined list
+            // fails anyway, the dump is made from this run's list alone. A crash report goes to the
+            // cache, then away.
             String java = "nice \"$0\" -XX:+UseSerialGC -XX:ErrorFile=\"$2.$$.err\"";
-            String script = java + " -XX:DumpLoadedClassList=\"$1.help\" -cp \"$3\" io.jtrace.cli.Main help run;"
-                    + " { cat \"$1\"; sed -e '/^@/d' -e '/ source: /d' -e 's/ id: .*//' \"$1.help\"; } | awk '!seen[$0]++' >\"$1.all\";"
+            String keptTrainingLines = Runtime.version().feature() >= 24 ? "/^@lambda-proxy /!{/^@/d;}" : "/^@lambda-proxy /!{/^@lambda-form-invoker /!{/^@/d;};}";
+            String script = java + " -XX:DumpLoadedClassList=\"$1.help\" -cp \"$3\" io.jtrace.cli.ClassTraining;"
+                    + " { cat \"$1\"; sed -e '" + keptTrainingLines + "' -e '/ source: /d' -e 's/ id: .*//' \"$1.help\"; } | awk '!seen[$0]++' >\"$1.all\";"
                     + " { " + java + " -Xshare:dump -XX:SharedClassListFile=\"$1.all\" -XX:SharedArchiveFile=\"$2.$$\" -cp \"$3\""
                     + " || " + java + " -Xshare:dump -XX:SharedClassListFile=\"$1\" -XX:SharedArchiveFile=\"$2.$$\" -cp \"$3\"; };"
                     // the lists go first, then the archive's size (the stub uses no archive of another
