@@ -40,16 +40,19 @@ public final class DefinitionEvents {
         switch (e.typeName()) {
             case MethodDefinitionEvent.NAME:
                 index.sawJtraceEvents = true;
-                index.symbols.addMethod(new MethodInfo(e.getInt("methodId"), e.getString("className"),
-                        e.getString("methodName"), e.getString("descriptor"), e.getString("sourceFile"),
-                        e.getInt("line"), e.getInt("modifiers")));
+                index.symbols.addMethod(new MethodInfo(e.getInt("methodId"),
+                        e.getRequiredString("className", "a method definition without its class name"),
+                        e.getRequiredString("methodName", "a method definition without its name"),
+                        e.getString("descriptor"), e.getString("sourceFile"), e.getInt("line"), e.getInt("modifiers")));
                 break;
             case TypeDefinitionEvent.NAME:
-                index.symbols.addType(e.getInt("typeId"), e.getString("typeName"), e.getString("superTypes"));
+                index.symbols.addType(e.getInt("typeId"), e.getRequiredString("typeName", "a type definition without its name"),
+                        e.getString("superTypes"));
                 break;
             case VariableDefinitionEvent.NAME:
                 index.symbols.addVariable(new VariableInfo(e.getInt("siteId"), e.getInt("methodId"),
-                        VariableKind.parse(e.getString("kind")), e.getString("name"), e.getString("type"),
+                        VariableKind.parse(e.getString("kind")),
+                        e.getRequiredString("name", "a variable definition without its name"), e.getString("type"),
                         e.getInt("slot"), java.util.Objects.toString(e.getString("ownerClass"), ""), e.getInt("line"),
                         e.getBoolean("write"), e.getBoolean("redacted")));
                 break;

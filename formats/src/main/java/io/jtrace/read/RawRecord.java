@@ -155,6 +155,8 @@ public final class RawRecord {
             case RecordFormat.VALUE_STRING:
                 fullLength = d.readVarLong();
                 text = d.readString();
+                // the agent writes a null String as VALUE_NULL: a string value without text is damage
+                if (text == null) throw new IllegalStateException("a string value without its text");
                 break;
             case RecordFormat.VALUE_OBJECT:
                 typeId = d.readVarInt();

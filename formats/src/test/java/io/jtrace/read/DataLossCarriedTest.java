@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * JFR's jdk.DataLoss cannot be written by a program, so a recording that jtrace filter (RecordingWriter)
@@ -73,6 +74,35 @@ public class DataLossCarriedTest {
                 assertEquals(3, twice.dataLossEvents());
                 assertEquals(123_456, twice.dataLossBytes());
             }
+        }
+    }
+
+    /**
+     * A definition without its class name can only be the file's damage (the agent always writes
+     * it; a fuzzed recording had one and print failed on it with a NullPointerException): the read
+     * stops there and says why, as for any damaged event.
+     */
+    @Test
+    void aDefinitionWithoutItsClassNameIsDamage() throws Exception {
+        Path file = dir.resolve("no-class.jfr");
+        try (Recording r = new Recording()) {
+            r.enable(SessionEvent.class); // explicitly: another test's recording in this JVM may have set them otherwise
+            r.enable(MethodDefinitionEvent.class);
+            r.start();
+            SessionEvent s = new SessionEvent();
+            s.nanoOrigin = 0;
+            s.commit();
+            MethodDefinitionEvent m = new MethodDefinitionEvent();
+            m.methodId = 999_999; // an id no other test's tracer in this JVM defines (a known id is not read again)
+            m.methodName = "m"; // className left null
+            m.commit();
+            r.stop();
+            r.dump(file);
+        }
+        try (TraceIndex index = TraceReader.read(file, null)) {
+            assertTrue(index.damage() != null, "read as whole");
+            assertTrue(index.damage().contains("(a method definition without its class name)"), index.damage());
+            assertTrue(!index.symbols().hasMethod(999_999));
         }
     }
 
