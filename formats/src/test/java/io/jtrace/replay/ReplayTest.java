@@ -411,6 +411,31 @@ class ReplayTest {
         return seen;
     }
 
+    /**
+     * A string value whose text is null can only be damage (the agent writes a null String as a
+     * null value; a fuzzed recording had one and print failed on it with a NullPointerException):
+     * the record is unreadable, as one with an unknown value tag is, and no access with a string
+     * value missing its text reaches a visitor. Without the check, the access is handed on.
+     */
+    @Test
+    void aStringValueWithoutItsTextIsNotHandedOn() throws Exception {
+        for (int format : new int[] {1, 2, 3}) {
+            Path file = oneBatch("null-text" + format, format, enc -> {
+                enc.enter(1, 1_010);
+                // VARIABLE at site 1: the value tag, the string's full length, then length 0, which is null
+                enc.encoded(io.jtrace.runtime.RecordFormat.VARIABLE, 1, 1_020,
+                        enc.body(io.jtrace.runtime.RecordFormat.VALUE_STRING, 3, 0));
+                enc.exit(1_030);
+            }, b -> { });
+            try (TraceIndex index = TraceReader.read(file, null)) {
+                List<Object> seen = replayed(index);
+                assertTrue(seen.stream().noneMatch(e -> e instanceof io.jtrace.model.VariableAccess v
+                        && v.value().kind() == io.jtrace.model.Value.Kind.STRING && v.value().text() == null),
+                        "format " + format + ": " + seen);
+            }
+        }
+    }
+
     /** The recording's span reaches its last record's time in every format (the index reads the last batch of each thread). */
     @Test
     void theSpanEndsAtTheLastRecordInEveryFormat() throws Exception {
