@@ -38,24 +38,31 @@ public final class DefinitionEvents {
 
     static void apply(EventValues e, TraceIndex index) {
         switch (e.typeName()) {
-            case MethodDefinitionEvent.NAME:
+            case MethodDefinitionEvent.NAME: {
                 index.sawJtraceEvents = true;
-                index.symbols.addMethod(new MethodInfo(e.getInt("methodId"),
-                        e.getRequiredString("className", "a method definition without its class name"),
-                        e.getRequiredString("methodName", "a method definition without its name"),
+                // A definition without its names (the agent always writes them; a string JFR lost,
+                // or a damaged file) is left out: the method stays undefined, shown by its id, unless
+                // another chunk's copy defines it. Not damage: what follows it is still read.
+                String className = e.getString("className"), name = e.getString("methodName");
+                if (className == null || name == null) break;
+                index.symbols.addMethod(new MethodInfo(e.getInt("methodId"), className, name,
                         e.getString("descriptor"), e.getString("sourceFile"), e.getInt("line"), e.getInt("modifiers")));
                 break;
-            case TypeDefinitionEvent.NAME:
-                index.symbols.addType(e.getInt("typeId"), e.getRequiredString("typeName", "a type definition without its name"),
-                        e.getString("superTypes"));
+            }
+            case TypeDefinitionEvent.NAME: {
+                String name = e.getString("typeName");
+                if (name != null) index.symbols.addType(e.getInt("typeId"), name, e.getString("superTypes"));
                 break;
-            case VariableDefinitionEvent.NAME:
+            }
+            case VariableDefinitionEvent.NAME: {
+                String name = e.getString("name");
+                if (name == null) break;
                 index.symbols.addVariable(new VariableInfo(e.getInt("siteId"), e.getInt("methodId"),
-                        VariableKind.parse(e.getString("kind")),
-                        e.getRequiredString("name", "a variable definition without its name"), e.getString("type"),
+                        VariableKind.parse(e.getString("kind")), name, e.getString("type"),
                         e.getInt("slot"), java.util.Objects.toString(e.getString("ownerClass"), ""), e.getInt("line"),
                         e.getBoolean("write"), e.getBoolean("redacted")));
                 break;
+            }
             case SessionEvent.NAME:
                 index.sawJtraceEvents = true;
                 if (index.nanoOrigin != Long.MIN_VALUE) break;

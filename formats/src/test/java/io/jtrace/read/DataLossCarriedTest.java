@@ -78,12 +78,13 @@ public class DataLossCarriedTest {
     }
 
     /**
-     * A definition without its class name can only be the file's damage (the agent always writes
-     * it; a fuzzed recording had one and print failed on it with a NullPointerException): the read
-     * stops there and says why, as for any damaged event.
+     * A definition without its class name (the agent always writes it; a fuzzed recording had one
+     * and print failed on it with a NullPointerException) is left out, and what follows is read:
+     * the method stays undefined, shown by its id. Not damage: JDK 17's JFR can lose a string of
+     * a recording whose buffers it dropped, and the rest of that trace must still be read.
      */
     @Test
-    void aDefinitionWithoutItsClassNameIsDamage() throws Exception {
+    void aDefinitionWithoutItsClassNameIsLeftUndefined() throws Exception {
         Path file = dir.resolve("no-class.jfr");
         try (Recording r = new Recording()) {
             r.enable(SessionEvent.class); // explicitly: another test's recording in this JVM may have set them otherwise
@@ -100,9 +101,9 @@ public class DataLossCarriedTest {
             r.dump(file);
         }
         try (TraceIndex index = TraceReader.read(file, null)) {
-            assertTrue(index.damage() != null, "read as whole");
-            assertTrue(index.damage().contains("(a method definition without its class name)"), index.damage());
+            assertEquals(null, index.damage());
             assertTrue(!index.symbols().hasMethod(999_999));
+            assertTrue(index.symbols().method(999_999).className() != null);
         }
     }
 

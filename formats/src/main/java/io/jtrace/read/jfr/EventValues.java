@@ -105,16 +105,6 @@ public final class EventValues {
         return value(field) instanceof String s ? s : null;
     }
 
-    /**
-     * A string field the event cannot be without (a definition's names): absent or null, it can
-     * only be the file's damage, reported as {@code damage} (the scan stops there) rather than handed on.
-     */
-    public String getRequiredString(String field, String damage) {
-        String s = getString(field);
-        if (s == null) throw new Damaged(new DamageException(damage));
-        return s;
-    }
-
     /** The file is damaged where a field asked for lies: carried through the listener to the scanner, which reports it as damage. */
     static final class Damaged extends RuntimeException {
         Damaged(IOException cause) {
