@@ -75,7 +75,9 @@ class RealApplicationsTest {
             assertTrue(libraryMethods.size() >= least, () -> main + ": only " + libraryMethods.size() + " methods of " + app[1]);
             assertEquals(0, r.index.internalErrors(), main);
             assertEquals(0, r.index.classesFailed(), main);
-            sameTreeInTwoPartsAsInOne(rec);
+            // a property of the reader, not of the JDK that recorded: checked on one JDK's recordings
+            // (4-6 jtrace commands per application; the e2e suite's time, docs/testing.md)
+            if (jdk.equals(Jdk.current())) sameTreeInTwoPartsAsInOne(rec);
 
             Path withArgs = dir.resolve(main + "-args.jfr");
             Jtrace.Result valued = Jtrace.trace(dir, jdk, withArgs, List.of("--args", "**"), main, args);

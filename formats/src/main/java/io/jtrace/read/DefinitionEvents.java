@@ -40,8 +40,8 @@ public final class DefinitionEvents {
         switch (e.typeName()) {
             case MethodDefinitionEvent.NAME: {
                 index.sawJtraceEvents = true;
-                // A definition without its names (the agent always writes them; a string JFR lost,
-                // or a damaged file) is left out: the method stays undefined, shown by its id, unless
+                // A definition without its names (the agent always writes them: a damaged file, or
+                // likely a string JFR lost while dropping buffers) is left out: the method stays undefined, shown by its id, unless
                 // another chunk's copy defines it. Not damage: what follows it is still read.
                 String className = e.getString("className"), name = e.getString("methodName");
                 if (className == null || name == null) break;

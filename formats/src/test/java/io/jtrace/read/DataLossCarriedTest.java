@@ -80,8 +80,8 @@ public class DataLossCarriedTest {
     /**
      * A definition without its class name (the agent always writes it; a fuzzed recording had one
      * and print failed on it with a NullPointerException) is left out, and what follows is read:
-     * the method stays undefined, shown by its id. Not damage: JDK 17's JFR can lose a string of
-     * a recording whose buffers it dropped, and the rest of that trace must still be read.
+     * the method stays undefined, shown by its id. Not damage: a recording whose buffers JDK 17's JFR
+     * dropped most likely had such a definition (JfrDataLossTest once), and the rest must still be read.
      */
     @Test
     void aDefinitionWithoutItsClassNameIsLeftUndefined() throws Exception {

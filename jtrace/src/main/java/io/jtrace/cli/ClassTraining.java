@@ -28,14 +28,14 @@ public final class ClassTraining {
         PrintWriter none = new PrintWriter(Writer.nullWriter());
         Path dir = Files.createTempDirectory("jtrace-training");
         try {
+            Main.execute(new String[] {"help", "run"}, none, none); // every subcommand's model
             Path rec = dir.resolve("training.jfr");
             try (InputStream in = ClassTraining.class.getResourceAsStream("training.jfr")) {
-                if (in == null) return; // a build without it: the models alone, as 'help run' gives them
+                if (in == null) return; // a build without it: the models alone
                 Files.copy(in, rec, StandardCopyOption.REPLACE_EXISTING);
             }
             String r = rec.toString();
             for (List<String> command : List.of(
-                    List.of("help", "run"),
                     List.of("summary", r), List.of("print", r), List.of("tree", r), List.of("tree", r, "--merge"),
                     List.of("exceptions", r), List.of("exceptions", r, "--summary"), List.of("vars", r),
                     List.of("calls", r, "--method", "Bank.transfer"), List.of("diff", r, r),

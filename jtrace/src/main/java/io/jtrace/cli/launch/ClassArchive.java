@@ -86,14 +86,14 @@ public final class ClassArchive {
             // cache, then away.
             String java = "nice \"$0\" -XX:+UseSerialGC -XX:ErrorFile=\"$2.$$.err\"";
             String keptTrainingLines = Runtime.version().feature() >= 24 ? "/^@lambda-proxy /!{/^@/d;}" : "/^@lambda-proxy /!{/^@lambda-form-invoker /!{/^@/d;};}";
-            String script = java + " -XX:DumpLoadedClassList=\"$1.help\" -cp \"$3\" io.jtrace.cli.ClassTraining;"
-                    + " { cat \"$1\"; sed -e '" + keptTrainingLines + "' -e '/ source: /d' -e 's/ id: .*//' \"$1.help\"; } | awk '!seen[$0]++' >\"$1.all\";"
+            String script = java + " -XX:DumpLoadedClassList=\"$1.training\" -cp \"$3\" io.jtrace.cli.ClassTraining;"
+                    + " { cat \"$1\"; sed -e '" + keptTrainingLines + "' -e '/ source: /d' -e 's/ id: .*//' \"$1.training\"; } | awk '!seen[$0]++' >\"$1.all\";"
                     + " { " + java + " -Xshare:dump -XX:SharedClassListFile=\"$1.all\" -XX:SharedArchiveFile=\"$2.$$\" -cp \"$3\""
                     + " || " + java + " -Xshare:dump -XX:SharedClassListFile=\"$1\" -XX:SharedArchiveFile=\"$2.$$\" -cp \"$3\"; };"
                     // the lists go first, then the archive's size (the stub uses no archive of another
                     // size), then the archive into place, then the lock: a command between them sees no
                     // archive, or a whole one
-                    + " ok=$?; rm -f \"$1\" \"$1.help\" \"$1.all\" \"$2.$$.err\";"
+                    + " ok=$?; rm -f \"$1\" \"$1.training\" \"$1.all\" \"$2.$$.err\";"
                     + " [ $ok -eq 0 ] && wc -c <\"$2.$$\" >\"$2.size\" && mv -f \"$2.$$\" \"$2\" && rm -f \"$2.lock\";"
                     + " rm -f \"$2.$$\"";
             ProcessBuilder dump = new ProcessBuilder("sh", "-c", script, javaBin.toString(), list.toString(), archive.toString(), jar.toString())
