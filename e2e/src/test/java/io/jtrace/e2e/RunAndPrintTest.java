@@ -44,6 +44,28 @@ class RunAndPrintTest {
         Golden.assertMatches("sampler-trace.txt", print.out());
     }
 
+    /**
+     * The probes' entry points are never inlined into the program's compiled methods (jtrace run's
+     * CompileCommand; bench/README.md, "Where a traced call's cost goes"): C2's own account of a
+     * hot traced loop says so at every probe it met, the JVM prints no line of the command, and the
+     * program's output is its own. Without the command C2 inlines them here ("inline (hot)").
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void theProbesStayOutOfTheProgramsCompiledCode(Jdk jdk) throws Exception {
+        Path rec = dir.resolve("counter.jfr");
+        List<String> cmd = new java.util.ArrayList<>(List.of("run", "-o", rec.toString(), "--", jdk.java().toString(),
+                "-XX:+UnlockDiagnosticVMOptions", "-XX:+PrintInlining", "-cp", Jtrace.examplesClassPath(),
+                "counter.Counter", "100000", "20"));
+        Jtrace.Result run = Jtrace.jtrace(dir, cmd.toArray(String[]::new));
+        assertEquals(0, run.exit(), run::toString);
+        assertTrue(run.out().contains("sum(1..100000) x 20 = 14101654080"), run::out);
+        assertEquals(List.of(), run.out().lines().filter(l -> l.startsWith("CompileCommand")).toList(), "the JVM printed jtrace's compile commands");
+        List<String> decisions = run.out().lines().filter(l -> l.matches(".*io[./]jtrace[./]runtime[./]Tracer::(enter|exit) .*")).toList();
+        assertTrue(decisions.stream().anyMatch(l -> l.contains("disallowed by CompileCommand")), () -> String.join("\n", decisions));
+        assertEquals(List.of(), decisions.stream().filter(l -> l.contains("inline (hot)") || l.endsWith("inline")).toList());
+    }
+
     /** 8 threads transferring at full speed: each thread's calls come back balanced and in order. */
     @ParameterizedTest
     @MethodSource("jdks")

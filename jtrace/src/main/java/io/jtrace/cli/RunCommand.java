@@ -74,8 +74,14 @@ final class RunCommand extends JtraceCommand {
         // the program exhausts its heap) go to stderr: a traced program's stdout is what it prints
         // untraced. Options of the user's that come later still win. Only jfr+system*: a wider jfr*
         // made the JVM print a -XX:StartFlightRecording's startup lines even with -Xlog:jfr+startup=off.
+        // The probes' entry points stay out of the program's compiled methods: inlined into them, the
+        // tracer's code made C2 compile H2's methods ~1.5x longer on JDK 25, and its rare branches
+        // (a flush, a method going untimed) threw those compiles away (bench/README.md, "Where a
+        // traced call's cost goes"). quiet first: the JVM would print each command on stdout.
         List<String> jvmOptions = List.of("-javaagent:" + agent + "=" + options.format(),
-                "-XX:FlightRecorderOptions:repository=" + work.repository(), "-Xlog:jfr+system*=off:stdout", "-Xlog:jfr+system*=warning:stderr");
+                "-XX:FlightRecorderOptions:repository=" + work.repository(), "-Xlog:jfr+system*=off:stdout", "-Xlog:jfr+system*=warning:stderr",
+                "-XX:CompileCommand=quiet", "-XX:CompileCommand=dontinline,io.jtrace.runtime.Tracer::enter",
+                "-XX:CompileCommand=dontinline,io.jtrace.runtime.Tracer::exit");
         if (!direct && jvmOptions.stream().anyMatch(s -> s.contains(" "))) {
             throw new UserException("cannot pass the agent through JAVA_TOOL_OPTIONS: a path has a space (" + agent
                     + ", " + work.repository() + "); set XDG_CACHE_HOME and TMPDIR to paths without spaces");
