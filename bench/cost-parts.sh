@@ -22,11 +22,8 @@ cd "$(dirname "$0")/.."
 ROUNDS=${1:-3}
 JAVA=${2:-java}
 OUT=$(mktemp -d)
-HACK=$OUT/hack
-trap 'git worktree remove --force "$HACK" >/dev/null 2>&1 || true; rm -rf "$OUT"' EXIT
-git worktree add -q --detach "$HACK" HEAD
-git -C "$HACK" apply "$PWD/bench/cost-parts.patch"
-(cd "$HACK" && mvn -q -B -o package -DskipTests >/dev/null)
+source bench/patched-build.sh # patched_build
+patched_build cost-parts.patch # HACK
 source bench/real-apps.env # CP, cmd[APP]
 read -ra apps <<<"${APPS:-gson h2 pdfbox}"
 DONTINLINE="-XX:CompileCommand=quiet -XX:CompileCommand=dontinline,io.jtrace.runtime.Tracer::enter -XX:CompileCommand=dontinline,io.jtrace.runtime.Tracer::exit"

@@ -13,11 +13,8 @@ cd "$(dirname "$0")/.."
 ROUNDS=${1:-3}
 JAVA=${2:-java}
 OUT=$(mktemp -d)
-HACK=$OUT/hack
-trap 'git worktree remove --force "$HACK" >/dev/null 2>&1 || true; rm -rf "$OUT"' EXIT
-git worktree add -q --detach "$HACK" HEAD
-git -C "$HACK" apply "$PWD/bench/no-jfr-bound.patch"
-(cd "$HACK" && mvn -q -B -o package -DskipTests >/dev/null)
+source bench/patched-build.sh # patched_build
+patched_build no-jfr-bound.patch # HACK
 apps=(gson javaparser h2 pdfbox jetty)
 if [[ -n ${ONLY:-} ]]; then read -ra apps <<<"$ONLY"; fi
 source bench/real-apps.env # CP, cmd[APP]

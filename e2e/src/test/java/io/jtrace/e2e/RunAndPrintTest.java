@@ -54,10 +54,9 @@ class RunAndPrintTest {
     @MethodSource("jdks")
     void theProbesStayOutOfTheProgramsCompiledCode(Jdk jdk) throws Exception {
         Path rec = dir.resolve("counter.jfr");
-        List<String> cmd = new java.util.ArrayList<>(List.of("run", "-o", rec.toString(), "--", jdk.java().toString(),
+        Jtrace.Result run = Jtrace.jtrace(dir, "run", "-o", rec.toString(), "--", jdk.java().toString(),
                 "-XX:+UnlockDiagnosticVMOptions", "-XX:+PrintInlining", "-cp", Jtrace.examplesClassPath(),
-                "counter.Counter", "100000", "20"));
-        Jtrace.Result run = Jtrace.jtrace(dir, cmd.toArray(String[]::new));
+                "counter.Counter", "100000", "20");
         assertEquals(0, run.exit(), run::toString);
         assertTrue(run.out().contains("sum(1..100000) x 20 = 14101654080"), run::out);
         assertEquals(List.of(), run.out().lines().filter(l -> l.startsWith("CompileCommand")).toList(), "the JVM printed jtrace's compile commands");

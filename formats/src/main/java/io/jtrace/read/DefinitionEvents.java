@@ -41,8 +41,9 @@ public final class DefinitionEvents {
             case MethodDefinitionEvent.NAME: {
                 index.sawJtraceEvents = true;
                 // A definition without its names (the agent always writes them: a damaged file, or
-                // likely a string JFR lost while dropping buffers) is left out: the method stays undefined, shown by its id, unless
-                // another chunk's copy defines it. Not damage: what follows it is still read.
+                // likely a string JFR lost while dropping buffers) is left out: the method stays
+                // undefined, shown by its id, unless another chunk's copy defines it. Not damage:
+                // what follows it is still read.
                 String className = e.getString("className"), name = e.getString("methodName");
                 if (className == null || name == null) break;
                 index.symbols.addMethod(new MethodInfo(e.getInt("methodId"), className, name,
